@@ -1,0 +1,30 @@
+"""What every engine is: a function from an information set to advice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tutor.actions import Action
+from tutor.infoset import InfoSet
+
+
+@dataclass(frozen=True)
+class Advice:
+    action: Action
+    reason: str
+    sources: tuple[str, ...] = ()
+    values: dict[str, float] = field(default_factory=dict)
+    """With the best engine: the expected score of each option weighed."""
+    rule: str | None = None
+    """With the hints engine: the id of the hint that decided."""
+
+
+class Engine(Protocol):
+    name: str
+
+    def advise(self, info: InfoSet) -> Advice: ...
+
+
+class EngineUnavailable(RuntimeError):
+    """An engine that this build does not provide."""

@@ -1,0 +1,144 @@
+"""The information set of the player to act: what he may know, and nothing more.
+
+This is exactly the request of the advise protocol (docs/advise-protocol.md):
+engines, hints and lessons all decide from an ``InfoSet``, never from a full
+position, so no hidden card can leak into advice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from tutor.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
+from tutor.cards import Card, Rank, Suit, intern
+from tutor.deal import STOCK_SIZE, Phase, Position
+from tutor.laws import legal_follows, trick_winner
+
+DECISIONS = ("propose", "accept", "discard", "mark_king", "lead", "follow")
+ROLES = ("dealer", "nondealer")
+WHO = ("me", "opponent", None)
+
+
+@dataclass(frozen=True, slots=True)
+class InfoSet:
+    decision: str
+    role: str
+    hand: tuple[Card, ...]
+    turnup: Card
+    score: tuple[int, int] = (0, 0)
+    """(mine, opponent's) before this deal."""
+    game: int = 5
+    exchanges: tuple[tuple[int, int], ...] = ()
+    discards: tuple[Card, ...] = ()
+    penalty: str | None = None
+    king: str | None = None
+    tricks: tuple[tuple[Card, Card], ...] = ()
+    led: Card | None = None
+
+    @property
+    def trump(self) -> Suit:
+        return self.turnup.suit
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.role == "dealer"
+
+    @property
+    def stock_size(self) -> int:
+        return STOCK_SIZE - sum(a + b for a, b in self.exchanges)
+
+    @property
+    def trump_king(self) -> Card:
+        return intern(Rank.KING, self.trump)
+
+    def trumps(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.hand if c.suit == self.trump)
+
+    def tricks_won(self) -> tuple[int, int]:
+        """(mine, opponent's), deriving each trick's leader from the rules."""
+        mine = theirs = 0
+        i_lead = not self.is_dealer  # the non-dealer leads the first trick
+        for first, second in self.tricks:
+            first_wins = trick_winner(first, second, self.trump) == 0
+            i_won = first_wins == i_lead
+            if i_won:
+                mine += 1
+            else:
+                theirs += 1
+            i_lead = i_won
+        return mine, theirs
+
+    def seen_cards(self) -> set[Card]:
+        """Every card this player has seen: hand, turn-up, own discards, played cards."""
+        seen = set(self.hand) | {self.turnup} | set(self.discards)
+        for first, second in self.tricks:
+            seen.update((first, second))
+        if self.led is not None:
+            seen.add(self.led)
+        return seen
+
+    def discard_range(self) -> tuple[int, int]:
+        stock = self.stock_size
+        if self.is_dealer:
+            return 0, min(5, stock)
+        return 1, min(5, stock)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        d = self.decision
+        if d == "propose":
+            return (PLAY, PROPOSE)
+        if d == "accept":
+            return (ACCEPT, REFUSE)
+        if d == "mark_king":
+            return (MARK, HOLD)
+        if d == "discard":
+            low, high = self.discard_range()
+            return tuple(
+                discard(*combo) for n in range(low, high + 1) for combo in combinations(self.hand, n)
+            )
+        if d == "lead":
+            return tuple(lead(c) for c in self.hand)
+        if d == "follow":
+            assert self.led is not None
+            return tuple(follow(c) for c in legal_follows(self.hand, self.led, self.trump))
+        raise ValueError(f"unknown decision {d!r}")
+
+
+_DECISION_OF_PHASE = {
+    Phase.PROPOSE: "propose",
+    Phase.ACCEPT: "accept",
+    Phase.DISCARD: "discard",
+    Phase.MARK_KING: "mark_king",
+    Phase.LEAD: "lead",
+    Phase.FOLLOW: "follow",
+}
+
+
+def infoset_of(position: Position, seat: int) -> InfoSet:
+    """The view of ``seat``. The decision is the one pending, or ``lead`` when the
+    seat is not to act (a view for display, not for an engine)."""
+    decision = _DECISION_OF_PHASE.get(position.phase, "lead")
+    # The exchange in progress is recorded as (n, 0) when the non-dealer discards,
+    # so the non-dealer sees finished exchanges only and the dealer sees his own.
+    exchanges = position.exchanges
+
+    def who(holder: int | None) -> str | None:
+        if holder is None:
+            return None
+        return "me" if holder == seat else "opponent"
+
+    return InfoSet(
+        decision=decision,
+        role=position.role(seat),
+        hand=position.hands[seat],
+        turnup=position.turnup,
+        score=(position.score[seat], position.score[1 - seat]),
+        game=position.rules.game_points,
+        exchanges=exchanges,
+        discards=position.discards[seat],
+        penalty=who(position.penalty),
+        king=who(position.king),
+        tricks=position.tricks,
+        led=position.led,
+    )

@@ -1,0 +1,88 @@
+"""The laws of play: which cards may be played, who wins a trick, what a deal scores.
+
+This module and ``tutor.deal`` are the one place where the rules of the game live.
+Each function cites the laws it applies: the Britannica's summary
+(``britannica-9/play``, ``britannica-9/scoring``) and the club laws (``club-laws/N``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.cards import Card, Suit
+from tutor.rulesets import RuleSet
+
+
+def beats(card: Card, other: Card, trump: Suit) -> bool:
+    """True if ``card``, played second, wins a trick led with ``other``.
+
+    The highest card of the suit led wins; trumps win other suits
+    (britannica-9/play; club-laws/intro: "a seven of trumps can take the king").
+    """
+    if card.suit == other.suit:
+        return card.rank > other.rank
+    return card.suit == trump
+
+
+def trick_winner(first: Card, second: Card, trump: Suit) -> int:
+    """0 if the card played first wins the trick, 1 if the second does."""
+    return 1 if beats(second, first, trump) else 0
+
+
+def legal_follows(hand: Sequence[Card], led: Card, trump: Suit) -> tuple[Card, ...]:
+    """The cards the second player may play to ``led``.
+
+    He must follow suit if able, and must win the trick if he can, whether by
+    trumping or otherwise (britannica-9/play; club-laws/43 penalises failing to).
+    Holding none of the suit led he must trump if he can; otherwise any card.
+    """
+    same_suit = [c for c in hand if c.suit == led.suit]
+    if same_suit:
+        winners = [c for c in same_suit if c.rank > led.rank]
+        return tuple(winners or same_suit)
+    trumps = [c for c in hand if c.suit == trump]
+    if trumps:
+        return tuple(trumps)
+    return tuple(hand)
+
+
+def point_winner(tricks_won: Sequence[int]) -> int:
+    """The seat that took three or more of the five tricks (britannica-9/scoring)."""
+    return 0 if tricks_won[0] >= 3 else 1
+
+
+def trick_points(tricks_won: int, penalised_loser: bool, rules: RuleSet) -> int:
+    """What the winner of the point scores for his tricks.
+
+    English (club-laws/48, club-laws/49): one for the point, two for the vole;
+    two for the point when the loser played without proposing or refused the
+    first proposal, "the score for the vole being unaffected".
+    French (french/ecart): the point de refus is one point more for the winner,
+    vole included; the deal's cap (french/points) is applied by the caller.
+    """
+    base = 2 if tricks_won == 5 else 1
+    if not penalised_loser:
+        return base
+    if rules.french:
+        return base + 1
+    return max(base, 2)
+
+
+def cap_deal_points(points: int, rules: RuleSet) -> int:
+    """French rules count no more than three points for one deal (french/points)."""
+    if rules.max_deal_points is None:
+        return points
+    return min(points, rules.max_deal_points)
+
+
+def game_value(loser_score: int, rules: RuleSet) -> int:
+    """Law 46's optional valuation of a won game: treble if the loser has not
+    scored, double if he has one or two, single if three or four (club-laws/46).
+    Without the option a game counts one."""
+    if not rules.valuation:
+        return 1
+    if loser_score == 0:
+        return 3
+    if loser_score <= 2:
+        return 2
+    return 1
