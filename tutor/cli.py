@@ -1,14 +1,179 @@
-"""The `ecarte` command line."""
+"""The `ecarte` command line: the app's entry points and the tools beside it.
+
+Everything here is a thin shell over the domain modules; the Textual app is
+imported only by the commands that open it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tutor.engines import ENGINE_NAMES
+
+DESCRIPTION = """\
+Learn Écarté, the 19th-century two-handed card game, from its historical sources.
+
+commands:
+  ecarte                      open the tutor (home screen)
+  ecarte lessons [ID]         guided lessons (or one lesson)
+  ecarte lessons check [PATH ...] [--json]
+                              validate lesson files
+  ecarte play [options]       a game against the computer
+  ecarte texts [PASSAGE-ID]   read the annotated sources
+  ecarte texts check          validate the texts and every citation
+  ecarte serve                the tutor in a browser (localhost)
+  ecarte advise [options]     the JSON-lines analysis protocol on stdin/stdout
+  ecarte replay FILE          print a saved game deal by deal
+  ecarte match [options]      duplicate match between two engines
+  ecarte study [options]      the computed verdicts on the historical hints
+"""
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(prog="ecarte")
+    parser = argparse.ArgumentParser(
+        prog="ecarte", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    lessons = sub.add_parser("lessons", help="guided lessons")
+    lessons.add_argument("lesson_id", nargs="?", metavar="ID", help="open this lesson")
+
+    play = sub.add_parser("play", help="a game against the computer")
+    play.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
+    play.add_argument("--engine", choices=ENGINE_NAMES, default="best", help="the opponent")
+    play.add_argument("--rules", choices=("english", "french"), default="english")
+    play.add_argument("--game", type=int, choices=(5, 7), default=5, help="points for game")
+    play.add_argument("--load", type=Path, metavar="FILE", help="resume a saved game record")
+
+    texts = sub.add_parser("texts", help="read the annotated sources")
+    texts.add_argument("passage_id", nargs="?", metavar="PASSAGE-ID")
+
+    serve = sub.add_parser("serve", help="the tutor in a browser, on localhost")
+    serve.add_argument("--port", type=int, default=8000)
+
+    advise = sub.add_parser("advise", help="the JSON-lines analysis protocol")
+    advise.add_argument("--engine", choices=ENGINE_NAMES, default="best")
+    advise.add_argument("--seed", type=int, default=None)
+
+    replay = sub.add_parser("replay", help="print a saved game deal by deal")
+    replay.add_argument("file", type=Path)
+
+    sub.add_parser("match", help="duplicate match between two engines", add_help=False)
+    sub.add_parser("study", help="computed verdicts on the historical hints", add_help=False)
+    return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    build_parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    head = args_list[:2]
+    if head == ["lessons", "check"]:
+        return _lessons_check(args_list[2:])
+    if head == ["texts", "check"]:
+        return _texts_check(args_list[2:])
+    if args_list[:1] == ["match"]:
+        return _delegate("tutor.match", args_list[1:])
+    if args_list[:1] == ["study"]:
+        return _delegate("tutor.study", args_list[1:])
+
+    args = build_parser().parse_args(args_list)
+    try:
+        if args.command == "advise":
+            return _advise(args)
+        if args.command == "replay":
+            return _replay(args.file)
+        if args.command == "serve":
+            return _serve(args.port)
+        return _open_app(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"ecarte: {message}", file=sys.stderr)
+    return code
+
+
+def _advise(args: argparse.Namespace) -> int:
+    from tutor.engines import EngineUnavailable, make_engine
+    from tutor.protocol import serve
+
+    try:
+        engine = make_engine(args.engine, args.seed)
+    except EngineUnavailable as exc:
+        return _fail(str(exc), 2)
+    return serve(engine, sys.stdin, sys.stdout)
+
+
+def _replay(path: Path) -> int:
+    from tutor.record import RecordError, load
+    from tutor.replay import describe_game
+
+    try:
+        game = load(path)
+    except RecordError as exc:
+        return _fail(str(exc))
+    for line in describe_game(game):
+        print(line)
     return 0
+
+
+def _delegate(module_name: str, argv: list[str]) -> int:
+    import importlib
+
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return _fail(f"{module_name.split('.')[-1]} is not built yet", 2)
+    return int(module.main(argv))
+
+
+def _texts_check(argv: list[str]) -> int:
+    from tutor.checks import texts_check_main
+
+    return texts_check_main(argv)
+
+
+def _lessons_check(argv: list[str]) -> int:
+    from tutor.checks import lessons_check_main
+
+    return lessons_check_main(argv)
+
+
+def _serve(port: int) -> int:
+    from textual_serve.server import Server
+
+    command = f"{sys.executable} -m tutor"
+    Server(command, host="localhost", port=port, title="Écarté tutor").serve()
+    return 0
+
+
+def _open_app(args: argparse.Namespace) -> int:
+    try:
+        from tutor.app import create_app
+    except ImportError as exc:
+        return _fail(f"the app is not available: {exc}", 2)
+    app = create_app(
+        start=args.command or "home",
+        lesson_id=getattr(args, "lesson_id", None),
+        passage_id=getattr(args, "passage_id", None),
+        seed=getattr(args, "seed", None),
+        engine=getattr(args, "engine", "best"),
+        rules=getattr(args, "rules", "english"),
+        game=getattr(args, "game", 5),
+        load=getattr(args, "load", None),
+    )
+    app.run()
+    return int(app.return_code or 0)

@@ -1,0 +1,181 @@
+"""Game records: a human-readable text notation for a whole game.
+
+    # Écarté game record
+    Players: South vs North
+    Rules: english game=5 match=1 valuation=off
+    Seed: 42
+
+    Deal 1. Dealer North.
+    South: propose
+    North: accept
+    South: discard 7C 8D
+    ...
+
+Header lines are ``Key: value``. Each action line names the player to act and
+the action in the notation of ``tutor.actions``. ``Deal N.`` lines and anything
+after ``;`` are for the reader; the loader checks the deal numbers and the
+player names against the replay, so a record that says one thing and means
+another is refused with its line number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.actions import Action, ActionError, IllegalAction
+from tutor.game import Game
+from tutor.rulesets import ENGLISH, RuleSet, RuleSetError
+
+MAGIC = "# Écarté game record"
+
+
+class RecordError(ValueError):
+    """A malformed or illegal record; names the file, the line and the field."""
+
+    def __init__(self, source: str, line: int, field: str, message: str) -> None:
+        super().__init__(f"{source}:{line}: {field}: {message}")
+        self.source, self.line, self.field, self.message = source, line, field, message
+
+
+@dataclass(frozen=True)
+class Header:
+    players: tuple[str, str] = ("South", "North")
+    rules: RuleSet = ENGLISH
+    seed: int = 0
+
+
+def dumps(game: Game) -> str:
+    lines = [
+        MAGIC,
+        f"Players: {game.players[0]} vs {game.players[1]}",
+        f"Rules: {game.rules.notation()}",
+        f"Seed: {game.seed}",
+    ]
+    # Replay to annotate each deal with its number and dealer.
+    current = Game.new(game.seed, game.rules, game.players)
+    deal_shown = 0
+    for action in game.actions:
+        if current.deal_number != deal_shown:
+            deal_shown = current.deal_number
+            lines += ["", _deal_line(current)]
+        actor = current.players[current.to_act]
+        lines.append(f"{actor}: {action}")
+        before = current
+        current = current.apply(action)
+        if current.deal_number != before.deal_number or current.is_over:
+            lines.append(_points_line(before, current))
+    if game.is_over:
+        winner = game.players[game.winner]  # type: ignore[index]
+        lines += ["", f"; {winner} wins ({game.games_won[0]}-{game.games_won[1]} in games)"]
+    return "\n".join(lines) + "\n"
+
+
+def _deal_line(game: Game) -> str:
+    p = game.position
+    return (
+        f"Deal {game.deal_number}. Dealer {game.players[p.dealer]}."
+        f" ; score {game.score[0]}-{game.score[1]}"
+    )
+
+
+def _points_line(before: Game, after: Game) -> str:
+    final = after.history[-1].final if after.history else after.position
+    names = before.players
+    return f"; points {names[0]} {final.points[0]}, {names[1]} {final.points[1]}"
+
+
+def loads(text: str, source: str = "<record>") -> Game:
+    lines = text.splitlines()
+    header, body_start = _parse_header(lines, source)
+    game = Game.new(header.seed, header.rules, header.players)
+    for number, raw in enumerate(lines[body_start:], start=body_start + 1):
+        line = raw.split(";", 1)[0].strip()
+        if not line:
+            continue
+        if line.lower().startswith("deal "):
+            _check_deal_line(line, game, source, number)
+            continue
+        name, sep, action_text = line.partition(":")
+        if not sep:
+            raise RecordError(source, number, "action", f"expected 'Player: action', got {line!r}")
+        name = name.strip()
+        if name not in game.players:
+            raise RecordError(
+                source, number, "player", f"{name!r} is not one of {' and '.join(game.players)}"
+            )
+        if game.is_over:
+            raise RecordError(source, number, "action", "the game is already over")
+        expected = game.players[game.to_act]
+        if name != expected:
+            raise RecordError(source, number, "player", f"it is {expected}'s turn, not {name}'s")
+        try:
+            action = Action.parse(action_text)
+            game = game.apply(action)
+        except (ActionError, IllegalAction) as exc:
+            raise RecordError(source, number, "action", str(exc)) from None
+    return game
+
+
+def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
+    fields: dict[str, tuple[int, str]] = {}
+    index = 0
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            if fields:
+                break
+            continue
+        if line.startswith("#") or line.startswith(";"):
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            break
+        fields[key.strip().lower()] = (index + 1, value.strip())
+    else:
+        index = len(lines)
+    for required in ("players", "rules", "seed"):
+        if required not in fields:
+            raise RecordError(source, 1, required, "missing from the header")
+    line_no, players_text = fields["players"]
+    names = [n.strip() for n in players_text.split(" vs ")]
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise RecordError(source, line_no, "players", "expected 'A vs B' with two different names")
+    line_no, rules_text = fields["rules"]
+    try:
+        rules = RuleSet.parse(rules_text)
+    except RuleSetError as exc:
+        raise RecordError(source, line_no, "rules", str(exc)) from None
+    line_no, seed_text = fields["seed"]
+    try:
+        seed = int(seed_text)
+    except ValueError:
+        raise RecordError(source, line_no, "seed", f"expected an integer, got {seed_text!r}") from None
+    return Header((names[0], names[1]), rules, seed), index
+
+
+def _check_deal_line(line: str, game: Game, source: str, number: int) -> None:
+    word = line.split()[1].rstrip(".")
+    if not word.isdigit():
+        raise RecordError(source, number, "deal", f"expected a deal number, got {word!r}")
+    if int(word) != game.deal_number:
+        raise RecordError(
+            source, number, "deal", f"this is deal {game.deal_number} of the replay, not {word}"
+        )
+
+
+def save(game: Game, path: Path) -> None:
+    """Write atomically: a crash mid-write never leaves half a record."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dumps(game), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load(path: Path) -> Game:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(str(path), 1, "file", f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise RecordError(str(path), 0, "file", exc.strerror or str(exc)) from None
+    return loads(text, str(path))

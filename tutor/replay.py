@@ -1,0 +1,56 @@
+"""`ecarte replay FILE`: a game record printed deal by deal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tutor.cards import format_cards, sort_hand
+from tutor.deal import Position
+from tutor.game import Game
+
+
+def describe_game(game: Game) -> Iterator[str]:
+    """Replay the game from its seed, narrating each deal as it is dealt and played."""
+    names = game.players
+    yield f"{names[0]} vs {names[1]} — {game.rules.describe()} — seed {game.seed}"
+    current = Game.new(game.seed, game.rules, game.players)
+    yield from _deal_opening(current)
+    for action in game.actions:
+        before = current
+        yield f"  {names[before.to_act]}: {action}"
+        current = current.apply(action)
+        if current.deal_number != before.deal_number or current.is_over:
+            final = current.history[-1].final
+            yield from _deal_closing(final, names, current)
+            if not current.is_over:
+                yield from _deal_opening(current)
+    if current.is_over:
+        yield ""
+        yield f"{names[current.winner]} wins."  # type: ignore[index]
+    elif current.deal_actions:
+        yield "  (the deal is unfinished)"
+
+
+def _deal_opening(game: Game) -> Iterator[str]:
+    p: Position = game.position
+    names = game.players
+    yield ""
+    yield (
+        f"Deal {game.deal_number}: {names[p.dealer]} deals;"
+        f" score {names[0]} {game.score[0]}, {names[1]} {game.score[1]}"
+    )
+    yield f"  Turn-up: {p.turnup.symbol} ({p.turnup.noun})"
+    for seat in (0, 1):
+        yield f"  {names[seat]}: {format_cards(sort_hand(p.dealt[seat], p.trump))}"
+    if p.king == p.dealer and p.points[p.dealer]:
+        yield f"  {names[p.dealer]} turned up the king and marks one."
+
+
+def _deal_closing(final: Position, names: tuple[str, str], after: Game) -> Iterator[str]:
+    won = final.tricks_won()
+    if len(final.tricks) == 5:
+        yield f"  Tricks: {names[0]} {won[0]}, {names[1]} {won[1]}"
+    yield f"  Points this deal: {names[0]} {final.points[0]}, {names[1]} {final.points[1]}"
+    if final.game_won_by is not None:
+        yield f"  {names[final.game_won_by]} wins the game."
+    del after
