@@ -1,0 +1,117 @@
+"""The texts library against the real texts/: ids, lookup, readings, translations."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.texts import UnknownPassage, check_library, load_library
+from tutor.texts.check import default_contract
+from tutor.texts.contract import contract_ids
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library()
+
+
+def test_loads_without_faults(library):
+    assert library.faults == []
+    assert check_library(library) == []
+
+
+def test_every_agreed_id_exists(library):
+    contract = default_contract(library)
+    assert contract is not None
+    ids = [ident for ident, _ in contract_ids(contract)]
+    assert len(ids) > 100
+    assert [i for i in ids if i not in library] == []
+
+
+def test_ids_unique_and_in_reading_order(library):
+    ids = library.ids()
+    assert len(ids) == len(set(ids))
+    assert (
+        ids.index("britannica-9/origin")
+        < ids.index("britannica-9/laws/1")
+        < ids.index("club-laws/1")
+    )
+    assert ids.index("club-laws/51") < ids.index("french/intro")
+
+
+def test_club_laws_are_exactly_1_to_51(library):
+    numbered = [i for i in library.ids() if re.fullmatch(r"club-laws/\d+", i)]
+    assert numbered == [f"club-laws/{n}" for n in range(1, 52)]
+    abridged = [i for i in library.ids() if re.fullmatch(r"britannica-9/laws/\d+", i)]
+    assert abridged == [f"britannica-9/laws/{n}" for n in range(1, 26)]
+
+
+def test_lookup(library):
+    law = library.passage("club-laws/38")
+    assert law.title == "Law 38"
+    assert law.document == "club-laws"
+    assert law.file.name == "club-laws.md"
+    lines = law.file.read_text(encoding="utf-8").splitlines()
+    assert lines[law.line - 1].startswith("38.--")
+    assert "club-laws/38" in library
+    assert "club-laws/52" not in library
+    with pytest.raises(UnknownPassage):
+        library.passage("club-laws/52")
+    with pytest.raises(KeyError):
+        library.passage("nowhere")
+
+
+def test_emended_and_received_readings(library):
+    hint = library.passage("britannica-9/hints/trump-value")
+    assert "value of the trumps" in hint.plain_text()
+    assert "value of the tramps" in hint.plain_text(emended=False)
+    assert "{~~" not in hint.markdown() and "tramps" not in hint.markdown()
+    assert "trumps [received: *tramps*]" in hint.markdown(marks=True)
+    assert any("tramps" in note for note in hint.notes)
+    assert "Refuse with three" in library.passage("britannica-9/hints/three-queens").plain_text()
+    assert "muse not change" in library.passage("club-laws/8").plain_text(emended=False)
+    assert "must not change" in library.passage("club-laws/8").plain_text()
+
+
+def test_page_references_stay_visible(library):
+    assert "[9:7:620]" in library.passage("britannica-9/origin").plain_text()
+    assert "[9:7:621]" in library.passage("britannica-9/hints/score/adverse-four").plain_text()
+
+
+def test_every_french_passage_has_its_translation(library):
+    french = library.document("french").passages
+    assert {p.id for p in french} >= {"french/ecart", "french/points", "french/cinq-six"}
+    for passage in french:
+        assert passage.translation, passage.id
+        assert "> " not in passage.translation
+        assert passage.translation not in passage.markdown()
+    ecart = library.passage("french/ecart")
+    assert "point de refus" in ecart.plain_text()
+    assert "extra point" in ecart.translation
+
+
+def test_children_and_sections(library):
+    rule = library.passage("britannica-9/hints/jeux-de-regle/2")
+    assert rule.children == [f"britannica-9/hints/jeux-de-regle/2{c}" for c in "abcde"]
+    section = [p.id for p in library.section("britannica-9/hints/jeux-de-regle")]
+    assert section[:3] == [
+        "britannica-9/hints/jeux-de-regle",
+        "britannica-9/hints/jeux-de-regle/1",
+        "britannica-9/hints/jeux-de-regle/2",
+    ]
+
+
+def test_documents_have_headers_and_toc(library):
+    for name in ("britannica-9", "club-laws", "french"):
+        document = library.document(name)
+        for key in ("title", "origin", "date", "licence", "attribution"):
+            assert document.header.get(key), (name, key)
+        assert [entry.id for entry in document.toc] == [p.id for p in document.passages]
+
+
+def test_search(library):
+    hits = library.search("tierce major")
+    assert "britannica-9/hints/refusing/2" in [h.id for h in hits]
+    assert all("tierce major" in h.snippet.lower() for h in hits[:1])
+    assert library.search("") == []

@@ -1,0 +1,7 @@
+"""`python -m tutor.texts check`."""
+
+import sys
+
+from tutor.texts.cli import main
+
+sys.exit(main())

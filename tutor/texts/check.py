@@ -1,0 +1,95 @@
+"""Validating the texts and everything that cites them.
+
+Run by `ecarte texts check` and by the tests: a fault names a file and line so
+an editor can go straight to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from tutor.texts.contract import contract_ids
+from tutor.texts.library import Library
+from tutor.texts.links import find_links
+from tutor.texts.model import Fault
+
+CLUB_LAWS = 51
+BRITANNICA_LAWS = 25
+_WHERE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)$")
+
+
+def default_contract(library: Library) -> Path | None:
+    """docs/passage-ids.md beside the texts, else the repository's own."""
+    from tutor.paths import REPO
+
+    for candidate in (
+        library.root.parent / "docs" / "passage-ids.md",
+        REPO / "docs" / "passage-ids.md",
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _link_faults(library: Library) -> list[Fault]:
+    faults = []
+    for document in library.documents():
+        try:
+            lines = document.file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        name = library.display_name(document.file)
+        for link in find_links("\n".join(lines)):
+            if link.scheme != "lesson" and link.target not in library:
+                faults.append(
+                    Fault(name, link.line + 1, f"broken link {link.scheme}:{link.target}")
+                )
+    return faults
+
+
+def _citation_fault(where: str, ident: str) -> Fault:
+    match = _WHERE.match(where)
+    file, line = (match.group("file"), int(match.group("line"))) if match else (where, 0)
+    return Fault(file, line, f"cites unknown passage {ident!r}")
+
+
+def check_library(
+    library: Library,
+    citations: Iterable[tuple[str, str]] = (),
+    contract: Path | None = None,
+) -> list[Fault]:
+    """Every fault in the texts and in the given citations ((where, passage id) pairs).
+
+    Checks: ids unique and markup well formed (from loading); every passage and
+    glossary link resolves; club laws 1-51 and abridged laws 1-25 present; every
+    French passage translated; every id of docs/passage-ids.md present; every
+    citation resolves. `where` may end in ``:line``.
+    """
+    faults = list(library.faults)
+    faults += _link_faults(library)
+    root = str(library.root)
+    for n in range(1, CLUB_LAWS + 1):
+        if f"club-laws/{n}" not in library:
+            faults.append(Fault(root, 0, f"missing club-laws/{n}"))
+    for n in range(1, BRITANNICA_LAWS + 1):
+        if f"britannica-9/laws/{n}" not in library:
+            faults.append(Fault(root, 0, f"missing britannica-9/laws/{n}"))
+    for ident in library.ids():
+        passage = library.passage(ident)
+        if passage.document == "french" and not passage.translation:
+            faults.append(
+                Fault(
+                    library.display_name(passage.file), passage.line, f"{ident} has no translation"
+                )
+            )
+    contract = contract or default_contract(library)
+    if contract is not None:
+        for ident, line in contract_ids(contract):
+            if ident not in library:
+                faults.append(
+                    Fault(str(contract), line, f"agreed id {ident!r} is missing from the texts")
+                )
+    faults += [_citation_fault(where, ident) for where, ident in citations if ident not in library]
+    return faults

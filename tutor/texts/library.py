@@ -1,0 +1,151 @@
+"""The library: every passage of every text in texts/, addressable by id.
+
+Loading never fails on a bad file: faults (duplicate ids, malformed markup) are
+collected in `Library.faults` with their file and line, so the app can still
+show everything that did parse and `ecarte texts check` can report the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tutor.texts.model import Document, Fault, GlossaryEntry, Passage, SearchHit, UnknownPassage
+from tutor.texts.parse import parse_file
+
+# Reading order of the documents; any other .md file follows, alphabetically.
+ORDER = ("britannica-9", "club-laws", "french", "glossary", "readings", "notes")
+SKIP = {"README"}
+
+
+class Library:
+    """All passages, in reading order, with lookup, backlinks and search."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.faults: list[Fault] = []
+        self._documents: list[Document] = []
+        self._passages: dict[str, Passage] = {}
+        self._glossary: list[GlossaryEntry] = []
+        self._backlinks: dict[str, list[str]] = {}
+        self._load()
+
+    def _files(self) -> list[Path]:
+        if not self.root.is_dir():
+            self.faults.append(Fault(str(self.root), 0, "texts directory not found"))
+            return []
+        found = {p.stem: p for p in self.root.glob("*.md") if p.stem not in SKIP}
+        ordered = [found.pop(name) for name in ORDER if name in found]
+        return ordered + [found[name] for name in sorted(found)]
+
+    def display_name(self, path: Path) -> str:
+        """The path faults are reported against: relative to the repository if possible."""
+        try:
+            return str(path.relative_to(self.root.parent))
+        except ValueError:
+            return str(path)
+
+    def _load(self) -> None:
+        for path in self._files():
+            parsed = parse_file(path, path.stem, self.display_name(path))
+            self.faults.extend(parsed.faults)
+            self._documents.append(parsed.document)
+            self._glossary.extend(parsed.glossary)
+            for passage in parsed.document.passages:
+                first = self._passages.get(passage.id)
+                if first is not None:
+                    where = f"{self.display_name(first.file)}:{first.line}"
+                    self.faults.append(
+                        Fault(
+                            self.display_name(path),
+                            passage.line,
+                            f"duplicate id {passage.id!r} (first at {where})",
+                        )
+                    )
+                    continue
+                self._passages[passage.id] = passage
+        for passage in self._passages.values():
+            parent = _parent(passage.id, self._passages)
+            if parent is not None:
+                self._passages[parent].children.append(passage.id)
+            for target in passage.links:
+                self._backlinks.setdefault(target, []).append(passage.id)
+
+    def passage(self, ident: str) -> Passage:
+        try:
+            return self._passages[ident]
+        except KeyError:
+            raise UnknownPassage(ident) from None
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self._passages
+
+    def ids(self) -> list[str]:
+        """Every passage id, in reading order."""
+        return list(self._passages)
+
+    def documents(self) -> list[Document]:
+        return list(self._documents)
+
+    def document(self, ident: str) -> Document:
+        for document in self._documents:
+            if document.id == ident:
+                return document
+        raise KeyError(ident)
+
+    def section(self, ident: str) -> list[Passage]:
+        """A passage followed by every passage nested under it, in reading order."""
+        head = self.passage(ident)
+        return [head] + [p for child in head.children for p in self.section(child)]
+
+    def backlinks(self, ident: str) -> list[str]:
+        """Passages (glossary entries and notes included) that link to `ident`."""
+        return list(self._backlinks.get(ident, []))
+
+    def glossary(self) -> list[GlossaryEntry]:
+        return list(self._glossary)
+
+    def search(self, query: str, limit: int = 50) -> list[SearchHit]:
+        """Passages containing the query (all its words, any case, either reading)."""
+        words = [w for w in re.split(r"\s+", query.strip().casefold()) if w]
+        if not words:
+            return []
+        hits = []
+        for passage in self._passages.values():
+            texts = [passage.plain_text(True), passage.plain_text(False), passage.translation or ""]
+            haystack = " ".join([passage.title, *texts]).casefold()
+            if all(word in haystack for word in words):
+                hits.append(SearchHit(passage.id, _snippet(" ".join(texts), words[0])))
+                if len(hits) >= limit:
+                    break
+        return hits
+
+
+def _parent(ident: str, known: dict[str, Passage]) -> str | None:
+    """The nearest passage above `ident`: ``.../2a`` sits under ``.../2``, else by path."""
+    head, _, last = ident.rpartition("/")
+    if (m := re.fullmatch(r"(\d+)[a-z]", last)) and f"{head}/{m.group(1)}" in known:
+        return f"{head}/{m.group(1)}"
+    while head:
+        if head in known:
+            return head
+        head = head.rpartition("/")[0]
+    return None
+
+
+def _snippet(text: str, word: str, width: int = 60) -> str:
+    flat = " ".join(text.split())
+    at = flat.casefold().find(word)
+    if at < 0:
+        return flat[: 2 * width] + ("…" if len(flat) > 2 * width else "")
+    start, end = max(0, at - width), min(len(flat), at + len(word) + width)
+    return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
+
+
+def load_library(root: Path | None = None) -> Library:
+    """Load every text under `root` (default: tutor.paths.TEXTS_DIR)."""
+    if root is None:
+        from tutor.paths import TEXTS_DIR
+
+        root = TEXTS_DIR
+    return Library(Path(root))

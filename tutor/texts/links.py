@@ -1,0 +1,40 @@
+"""Links between texts: custom URL schemes the app intercepts.
+
+``[law 38](passage:club-laws/38)`` links to a passage, ``[vole](glossary:vole)``
+to the glossary entry ``glossary/vole``, ``[lesson](lesson:first-deal)`` to a
+lesson. The texts library resolves the first two; lesson ids belong to the
+lessons and are only collected here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_LINK = re.compile(r"\]\((?P<scheme>passage|glossary|lesson):(?P<target>[^)\s]+)\)")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link found in a text: its scheme, the id it points to, and its line (0-based)."""
+
+    scheme: str
+    target: str
+    line: int
+
+
+def glossary_id(slug: str) -> str:
+    """The passage id of the glossary entry a ``glossary:`` link names."""
+    return slug if slug.startswith("glossary/") else f"glossary/{slug}"
+
+
+def find_links(text: str, first_line: int = 0) -> list[Link]:
+    """Every custom-scheme link in `text`; glossary targets are normalised to ids."""
+    found = []
+    for number, line in enumerate(text.splitlines(), first_line):
+        for match in _LINK.finditer(line):
+            scheme, target = match.group("scheme"), match.group("target")
+            if scheme == "glossary":
+                target = glossary_id(target)
+            found.append(Link(scheme, target, number))
+    return found
