@@ -115,3 +115,105 @@ def test_search(library):
     assert "britannica-9/hints/refusing/2" in [h.id for h in hits]
     assert all("tierce major" in h.snippet.lower() for h in hits[:1])
     assert library.search("") == []
+
+
+def test_glossary_entries(library):
+    entries = {entry.id: entry for entry in library.glossary()}
+    for slug in (
+        "vole",
+        "point",
+        "jeu-de-regle",
+        "tierce-major",
+        "tenace",
+        "guarded",
+        "singly-guarded",
+        "forward-game",
+        "la-chouette",
+        "rentrant",
+        "jouer-d-autorite",
+        "ecart",
+        "talon",
+        "retourne",
+        "point-de-refus",
+        "cinq-secs",
+        "cinq-lies",
+        "belle",
+        "trumps",
+        "turn-up",
+        "proposal",
+        "stock",
+        "revoke",
+        "king",
+        "elder-hand",
+        "misdeal",
+        "pool",
+        "ruff",
+        "court-card",
+        "plain-suit",
+    ):
+        assert f"glossary/{slug}" in entries, slug
+    vole = entries["glossary/vole"]
+    assert vole.term == "Vole"
+    assert "all five tricks" in vole.definition
+    assert "club-laws/48" in vole.see_also
+    assert library.passage("glossary/vole").title == "Vole"
+    assert all(entry.see_also for entry in entries.values())
+
+
+def test_readings_are_marked_as_the_projects(library):
+    for slug in (
+        "small-card",
+        "court-card",
+        "guarded",
+        "singly-guarded",
+        "strong-suit",
+        "moderate-cards",
+    ):
+        reading = library.passage(f"readings/{slug}")
+        assert "the project's reading, not the source's words" in reading.plain_text().lower()
+        assert any(link.startswith("britannica-9/hints") for link in reading.links), slug
+    assert "readings/guarded" in library.backlinks(
+        "glossary/guarded"
+    ) or "glossary/guarded" in library.backlinks("readings/guarded")
+
+
+def test_cross_references_and_backlinks(library):
+    for n in range(1, 26):
+        law = library.passage(f"britannica-9/laws/{n}")
+        assert law.notes, n
+        if n < 24:
+            assert any(link.startswith("club-laws/") for link in law.links), n
+    assert library.passage("britannica-9/laws/18").links[0] == "club-laws/38"
+    assert set(library.passage("britannica-9/laws/1").links) >= {
+        "club-laws/3",
+        "club-laws/4",
+        "club-laws/7",
+    }
+    assert "britannica-9/laws/18" in library.backlinks("club-laws/38")
+    assert "concordance/point-de-refus" in library.backlinks("club-laws/49")
+    assert "french/ecart" in library.backlinks("concordance/point-de-refus")
+
+
+def test_disagreements_are_noted(library):
+    refus = library.passage("concordance/point-de-refus").plain_text()
+    assert "one extra point" in refus and "two" in refus
+    assert "5 or 7" in library.passage("concordance/game-length").plain_text()
+    assert "three" in library.passage("concordance/three-a-deal").plain_text()
+
+
+def test_notes_on_people_and_books(library):
+    for slug in (
+        "academie-des-jeux",
+        "compleat-gamester",
+        "boiteau-d-ambly",
+        "hoyle",
+        "van-tenac-delanoue",
+        "bohn",
+        "cavendish",
+        "turf-club",
+        "robert-houdin",
+        "poe-william-wilson",
+        "journal-des-dames",
+    ):
+        assert f"notes/{slug}" in library
+    assert "notes/cavendish" in library.passage("britannica-9/bibliography").links
