@@ -1,0 +1,137 @@
+"""What a deal's outcome is worth at a given game score.
+
+"The score has to be considered" (britannica-9/hints/score): at four, a point
+wins the game, so the vole is worth no more than the point, and the penalty of
+two (britannica-9/scoring) may end the game for the other side. The engine
+therefore values an outcome by the chance it leaves of winning the game,
+``win_chance(mine, theirs, i_deal)``, computed exactly by recursion over the
+deals still to come with a fixed distribution of deal outcomes
+(``DEAL_OUTCOMES``). The recursion ends because every deal scores at least
+one point.
+
+To stay readable, values are reported in points: the change in the chance of
+winning is divided by the chance that one point is worth at this score, so at
+love-all a point is worth about 1 and a vole about 2, and at four-all a won
+point is worth exactly 1 and a vole no more.
+
+``DEAL_OUTCOMES`` was measured by ``python -m tutor.engines.values`` (40,000
+deals, seed 5, the play-out policy of ``policy.py`` on both sides and the
+card play solved double dummy); rerun it to reproduce the figures.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+DEAL_OUTCOMES: dict[tuple[int, int], float] = {
+    # (non-dealer's points, dealer's points): frequency
+    (0, 1): 0.15435,
+    (0, 2): 0.20875,
+    (0, 3): 0.06525,
+    (1, 0): 0.181825,
+    (1, 1): 0.125075,
+    (1, 2): 0.0088,
+    (2, 0): 0.18715,
+    (2, 1): 0.022825,
+    (3, 0): 0.045975,
+}
+
+
+@cache
+def win_chance(mine: int, theirs: int, i_deal: bool, game: int = 5) -> float:
+    """The chance of winning the game from this score, ``i_deal`` for the deal
+    about to be played."""
+    if mine >= game:
+        return 1.0
+    if theirs >= game:
+        return 0.0
+    total = 0.0
+    for (nd, dl), p in DEAL_OUTCOMES.items():
+        gain, loss = (dl, nd) if i_deal else (nd, dl)
+        total += p * _after(mine + gain, theirs + loss, not i_deal, game)
+    return total
+
+
+def _after(mine: int, theirs: int, i_deal: bool, game: int) -> float:
+    if mine >= game and theirs >= game:
+        return 0.5  # both reach it in one deal: the king decided; call it even
+    return win_chance(mine, theirs, i_deal, game)
+
+
+class Utility:
+    """Values of this deal's outcomes for one player, in points (see the module)."""
+
+    def __init__(self, score: tuple[int, int], i_deal: bool, game: int = 5) -> None:
+        self.score = score
+        self.game = game
+        self.next_i_deal = not i_deal
+        win = self._chance(1, 0)
+        lose = self._chance(0, 1)
+        self._middle = (win + lose) / 2
+        self._unit = (win - lose) / 2 or 1.0
+        self._cache: dict[tuple[int, int], float] = {}
+
+    def _chance(self, gain: int, loss: int) -> float:
+        mine, theirs = self.score[0] + gain, self.score[1] + loss
+        return _after(mine, theirs, self.next_i_deal, self.game)
+
+    def __call__(self, gain: int, loss: int) -> float:
+        """The value of scoring ``gain`` and conceding ``loss`` in this deal."""
+        key = (gain, loss)
+        value = self._cache.get(key)
+        if value is None:
+            if self.score[0] + gain >= self.game:
+                chance = 1.0 if self.score[1] + loss < self.game else 0.5
+            else:
+                chance = self._chance(gain, loss)
+            value = (chance - self._middle) / self._unit
+            self._cache[key] = value
+        return value
+
+
+def deal_points(tricks_me: int, penalty_me: bool, penalty_opp: bool) -> tuple[int, int]:
+    """Points (mine, the opponent's) for the tricks under the English rules
+    (britannica-9/scoring; club-laws/48-49): one for the point, two for the vole,
+    two for the point when the loser was penalised, the vole unaffected."""
+    if tricks_me >= 3:
+        base = 2 if tricks_me == 5 else 1
+        return (max(base, 2) if penalty_opp else base), 0
+    base = 2 if tricks_me == 0 else 1
+    return 0, (max(base, 2) if penalty_me else base)
+
+
+def measure_outcomes(deals: int, seed: int) -> dict[tuple[int, int], float]:
+    """Reproduce ``DEAL_OUTCOMES``: policy play-outs of random deals."""
+    from collections import Counter
+
+    from tutor.engines.policy import Rollout
+    from tutor.engines.solver import Solver
+
+    rng = random.Random(seed)
+    solver = Solver()
+    counts: Counter[tuple[int, int]] = Counter()
+    for _ in range(deals):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        nd = sum(1 << c for c in pack[:5])
+        dl = sum(1 << c for c in pack[5:10])
+        turnup = pack[10]
+        king, tricks, penalty = Rollout(solver, turnup >> 3).run(
+            nd, dl, pack[11:], "propose", 0, None
+        )
+        if turnup & 7 == 7:
+            king = 1
+        points = [0, 0]
+        if king is not None:
+            points[king] += 1
+        mine, theirs = deal_points(tricks, penalty == 0, penalty == 1)
+        points[0] += mine
+        points[1] += theirs
+        counts[(points[0], points[1])] += 1
+    return {key: counts[key] / deals for key in sorted(counts)}
+
+
+if __name__ == "__main__":
+    for key, freq in measure_outcomes(40_000, 5).items():
+        print(f"    {key}: {freq},")
