@@ -96,7 +96,7 @@ def test_emendation_markup():
     assert resolve(text) == "the trumps card. ones;"
     assert resolve(text, emended=False) == "the tramps card ones';"
     assert resolve(text, emended=False, marks=True).startswith(
-        "the tramps [read: *trumps*] card [read: *.*]"
+        "the tramps [read: “trumps”] card [read: “.”]"
     )
     found = emendations(text)
     assert [(e.received, e.corrected, e.note) for e in found] == [

@@ -67,7 +67,7 @@ def test_emended_and_received_readings(library):
     assert "value of the trumps" in hint.plain_text()
     assert "value of the tramps" in hint.plain_text(emended=False)
     assert "{~~" not in hint.markdown() and "tramps" not in hint.markdown()
-    assert "trumps [received: *tramps*]" in hint.markdown(marks=True)
+    assert "trumps [received: “tramps”]" in hint.markdown(marks=True)
     assert any("tramps" in note for note in hint.notes)
     assert "Refuse with three" in library.passage("britannica-9/hints/three-queens").plain_text()
     assert "muse not change" in library.passage("club-laws/8").plain_text(emended=False)

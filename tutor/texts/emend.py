@@ -65,8 +65,8 @@ def resolve(text: str, emended: bool = True, marks: bool = False) -> str:
     """The text with every emendation resolved to one reading.
 
     With `marks`, the other reading is shown in brackets after it, so a reader
-    sees where the project intervened: ``trumps [received: *tramps*]`` or
-    ``tramps [read: *trumps*]``.
+    sees where the project intervened: ``trumps [received: “tramps”]`` or
+    ``tramps [read: “trumps”]``.
     """
 
     def one(match: re.Match[str]) -> str:
@@ -74,7 +74,7 @@ def resolve(text: str, emended: bool = True, marks: bool = False) -> str:
         chosen, other, label = (new, old, "received") if emended else (old, new, "read")
         if not marks:
             return chosen
-        shown = f"*{other}*" if other.strip() else "nothing"
+        shown = f"“{other}”" if other.strip() else "nothing"
         return f"{chosen} [{label}: {shown}]"
 
     return _EMENDATION.sub(one, _COMMENT.sub("", text))
