@@ -1,0 +1,35 @@
+"""The command line: help, and bad arguments get a message, not a traceback."""
+
+import subprocess
+import sys
+
+
+def run(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin, timeout=120
+    )
+
+
+def test_help_lists_the_commands():
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("lessons", "play", "texts", "serve", "advise", "replay", "match", "study"):
+        assert command in result.stdout
+
+
+def test_bad_arguments_are_named():
+    result = run("play", "--seed", "abc")
+    assert result.returncode == 2
+    assert "--seed" in result.stderr and "Traceback" not in result.stderr
+    result = run("play", "--game", "9")
+    assert result.returncode == 2 and "--game" in result.stderr
+
+
+def test_unknown_command():
+    result = run("dance")
+    assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_advise_end_of_input_exits_zero():
+    result = run("advise", "--engine", "random", stdin="\n\n")
+    assert result.returncode == 0 and result.stdout == ""

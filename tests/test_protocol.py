@@ -1,0 +1,138 @@
+"""`ecarte advise`: the JSON-lines protocol (docs/advise-protocol.md)."""
+
+import io
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tutor.actions import Action
+from tutor.cards import Card
+from tutor.deal import deal_position
+from tutor.engines.random_engine import RandomEngine
+from tutor.protocol import infoset_to_request, parse_request, serve
+
+
+def answer_to_action(answer: dict) -> Action:
+    kind = answer["action"]
+    if kind == "discard":
+        return Action("discard", tuple(sorted((Card.parse(c) for c in answer["cards"]), key=lambda c: c.index)))
+    if kind in ("lead", "follow"):
+        return Action(kind, (Card.parse(answer["card"]),))
+    return Action(kind)
+
+
+def run_lines(lines, engine=None):
+    out = io.StringIO()
+    serve(engine or RandomEngine(0), lines, out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+BASE = {"decision": "propose", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"], "turnup": "JH"}
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [
+        ("not json", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        (json.dumps({**BASE, "decision": "dance"}), "decision"),
+        (json.dumps({**BASE, "role": "banker"}), "role"),
+        (json.dumps({**BASE, "hand": ["KS", "XX"]}), "hand[1]"),
+        (json.dumps({**BASE, "turnup": 7}), "turnup"),
+        (json.dumps({**BASE, "score": [1]}), "score"),
+        (json.dumps({**BASE, "exchanges": [[1, "a"]]}), "exchanges[0]"),
+        (json.dumps({**BASE, "penalty": "you"}), "penalty"),
+        (json.dumps({k: v for k, v in BASE.items() if k != "hand"}), "hand: missing"),
+        (json.dumps({**BASE, "decision": "follow"}), "led"),
+        (json.dumps({**BASE, "hand": ["KS", "QS", "7H", "8D", "JH"]}), "hand"),
+        (json.dumps({**BASE, "role": "dealer"}), "role"),
+    ],
+)
+def test_bad_lines_get_an_error_naming_the_field(line, field):
+    (answer,) = run_lines([line])
+    assert set(answer) == {"error"}
+    assert field in answer["error"]
+
+
+def test_blank_lines_skipped_and_one_answer_per_line():
+    answers = run_lines(["", json.dumps(BASE), "   ", "garbage", json.dumps(BASE)])
+    assert len(answers) == 3
+    assert answers[0]["action"] in ("play", "propose")
+    assert "error" in answers[1]
+
+
+def test_ten_and_lower_case_input_upper_case_output():
+    req = {"decision": "lead", "role": "nondealer", "hand": ["10h"], "turnup": "7d",
+           "tricks": [["KS", "7S"], ["QS", "8S"], ["JS", "9S"], ["AS", "TS"]]}
+    (answer,) = run_lines([json.dumps(req)])
+    assert answer == {"action": "lead", "card": "TH", "reason": answer["reason"], "sources": answer["sources"]}
+
+
+def test_request_round_trip_from_positions():
+    rng = random.Random(1)
+    for _ in range(50):
+        p = deal_position(rng, rng.randrange(2))
+        while not p.is_over:
+            info = p.infoset()
+            assert parse_request(json.dumps(infoset_to_request(info))) == info
+            p = p.apply(rng.choice(p.legal_actions()))
+
+
+def referee_deals(n_deals: int, seed: int, ask) -> int:
+    """Play whole deals, asking ``ask(request) -> answer`` for every decision of both seats."""
+    rng = random.Random(seed)
+    asked = 0
+    for _ in range(n_deals):
+        p = deal_position(rng, rng.randrange(2), (rng.randrange(5), rng.randrange(5)))
+        while not p.is_over:
+            answer = ask(infoset_to_request(p.infoset()))
+            asked += 1
+            assert "error" not in answer, answer
+            assert isinstance(answer.get("reason"), str)
+            action = answer_to_action(answer)
+            assert action in p.legal_actions(), (answer, p.legal_actions())
+            p = p.apply(action)
+    return asked
+
+
+def test_random_engine_plays_400_deals_through_the_process():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "advise", "--engine", "random", "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+    )
+    assert proc.stdin and proc.stdout
+
+    def ask(request):
+        proc.stdin.write(json.dumps(request) + "\n")
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    try:
+        assert referee_deals(400, 7, ask) > 2000
+        # A malformed line in the middle does not end the process.
+        proc.stdin.write("{bad json\n")
+        proc.stdin.flush()
+        assert "error" in json.loads(proc.stdout.readline())
+        assert referee_deals(5, 8, ask) > 0
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0
+
+
+def test_same_seed_same_answers():
+    lines = [json.dumps(BASE)] * 20
+    a = run_lines(lines, RandomEngine(5))
+    b = run_lines(lines, RandomEngine(5))
+    assert a == b
+
+
+def test_unknown_engine_is_a_clear_error():
+    proc = subprocess.run(
+        [sys.executable, "-m", "tutor", "advise", "--engine", "chess"],
+        capture_output=True, text=True, input="",
+    )
+    assert proc.returncode == 2
+    assert "invalid choice" in proc.stderr and "Traceback" not in proc.stderr

@@ -1,0 +1,110 @@
+"""Game records: round trip, replay, and errors that name the line."""
+
+import random
+
+import pytest
+
+from tutor.cli import main
+from tutor.game import Game
+from tutor.record import RecordError, dumps, load, loads, save
+from tutor.rulesets import make_rules
+
+
+def random_game(seed: int, rules=None) -> Game:
+    game = Game.new(seed, rules or make_rules())
+    rng = random.Random(seed)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_round_trip_whole_game(tmp_path):
+    game = random_game(8)
+    path = tmp_path / "g.ecarte"
+    save(game, path)
+    assert load(path) == game
+    assert dumps(load(path)) == dumps(game)
+
+
+def test_round_trip_unfinished_and_french():
+    game = Game.new(3, make_rules("french", game=7, games_to_win=2))
+    rng = random.Random(2)
+    for _ in range(25):
+        game = game.apply(rng.choice(game.legal_actions()))
+    assert loads(dumps(game)) == game
+
+
+def test_record_is_readable():
+    text = dumps(random_game(1))
+    assert text.startswith("# Écarté game record\nPlayers: South vs North\n")
+    assert "Deal 1. Dealer" in text
+
+
+@pytest.mark.parametrize(
+    ("mutate", "line", "field"),
+    [
+        (lambda t: t.replace("Seed: 8", "Seed: eight"), 4, "seed"),
+        (lambda t: t.replace("Rules: english", "Rules: klondike"), 3, "rules"),
+        (lambda t: t.replace("Players: South vs North", "Players: South"), 2, "players"),
+    ],
+)
+def test_bad_header_names_line_and_field(mutate, line, field):
+    with pytest.raises(RecordError) as err:
+        loads(mutate(dumps(random_game(8))), "game.txt")
+    assert err.value.line == line and err.value.field == field
+    assert str(err.value).startswith(f"game.txt:{line}: {field}:")
+
+
+def test_illegal_action_names_its_line():
+    lines = dumps(random_game(8)).splitlines()
+    index = next(i for i, l in enumerate(lines) if ": lead " in l)
+    name = lines[index].split(":")[0]
+    lines[index] = f"{name}: lead 6S"
+    with pytest.raises(RecordError) as err:
+        loads("\n".join(lines))
+    assert err.value.line == index + 1 and err.value.field == "action"
+
+
+def test_wrong_player_names_its_line():
+    lines = dumps(random_game(8)).splitlines()
+    index = next(i for i, l in enumerate(lines) if l.startswith(("South:", "North:")))
+    actor, rest = lines[index].split(":", 1)
+    other = "North" if actor == "South" else "South"
+    lines[index] = f"{other}:{rest}"
+    with pytest.raises(RecordError) as err:
+        loads("\n".join(lines))
+    assert err.value.line == index + 1 and err.value.field == "player"
+
+
+def test_missing_header():
+    with pytest.raises(RecordError) as err:
+        loads("hello\n")
+    assert err.value.field in ("players", "rules", "seed")
+
+
+def test_replay_command_prints_deals(tmp_path, capsys):
+    path = tmp_path / "g.ecarte"
+    save(random_game(2), path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Deal 1:" in out and "Turn-up:" in out and "wins" in out
+
+
+def test_replay_command_reports_errors_without_traceback(tmp_path, capsys):
+    path = tmp_path / "bad.ecarte"
+    path.write_text("# Écarté game record\nPlayers: A vs B\nRules: english\nSeed: x\n")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:4: seed:" in err
+
+
+def test_replay_missing_file(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope")]) == 1
+    assert "nope" in capsys.readouterr().err
+
+
+def test_replay_binary_file(tmp_path, capsys):
+    path = tmp_path / "bin"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    assert main(["replay", str(path)]) == 1
+    assert "UTF-8" in capsys.readouterr().err
