@@ -1,5 +1,6 @@
 """Games: five up, the deal alternating, distributions kept, French matches."""
 
+import itertools
 import random
 
 from tutor.actions import HOLD, MARK
@@ -29,7 +30,7 @@ def test_game_is_five_up_and_ends():
 def test_deal_alternates():
     game = play_randomly(Game.new(11), 11)
     dealers = [r.final.dealer for r in game.history]
-    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(dealers))
 
 
 def test_distribution_kept_for_the_game():

@@ -57,7 +57,7 @@ def test_bad_header_names_line_and_field(mutate, line, field):
 
 def test_illegal_action_names_its_line():
     lines = dumps(random_game(8)).splitlines()
-    index = next(i for i, l in enumerate(lines) if ": lead " in l)
+    index = next(i for i, text in enumerate(lines) if ": lead " in text)
     name = lines[index].split(":")[0]
     lines[index] = f"{name}: lead 6S"
     with pytest.raises(RecordError) as err:
@@ -67,7 +67,7 @@ def test_illegal_action_names_its_line():
 
 def test_wrong_player_names_its_line():
     lines = dumps(random_game(8)).splitlines()
-    index = next(i for i, l in enumerate(lines) if l.startswith(("South:", "North:")))
+    index = next(i for i, text in enumerate(lines) if text.startswith(("South:", "North:")))
     actor, rest = lines[index].split(":", 1)
     other = "North" if actor == "South" else "South"
     lines[index] = f"{other}:{rest}"
