@@ -1,0 +1,99 @@
+"""The best engine: always legal, reproducible, and stronger than chance."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.deal import deal_position
+from tutor.engines import make_engine
+from tutor.engines.best import BestEngine, discard_candidates
+from tutor.engines.random_engine import RandomEngine
+from tutor.match import run_match
+from tutor.protocol import advice_to_json, infoset_to_request, request_to_infoset
+from tutor.rulesets import ENGLISH
+
+
+def _random_infosets(count: int, seed: int):
+    """Information sets met in random deals at random game scores."""
+    rng = random.Random(seed)
+    chooser = RandomEngine(seed)
+    found = []
+    while len(found) < count:
+        score = (rng.randrange(5), rng.randrange(5))
+        position = deal_position(rng, dealer=rng.randrange(2), score=score, rules=ENGLISH)
+        while not position.is_over:
+            info = position.infoset()
+            found.append(info)
+            position = position.apply(chooser.advise(info).action)
+    return found[:count]
+
+
+def test_never_answers_illegally() -> None:
+    engine = BestEngine(seed=3, scale=0.15)
+    for info in _random_infosets(400, seed=5):
+        advice = engine.advise(info)
+        assert advice.action in info.legal_actions(), info
+        assert advice.reason and advice.sources
+        assert str(advice.action) in advice.values
+
+
+def test_every_decision_type_answered_through_the_protocol() -> None:
+    engine = make_engine("best", seed=1)
+    seen = set()
+    for info in _random_infosets(300, seed=9):
+        if info.decision in seen:
+            continue
+        seen.add(info.decision)
+        request = request_to_infoset(infoset_to_request(info))
+        answer = advice_to_json(engine.advise(request))
+        assert answer["action"] in {a.kind for a in info.legal_actions()}
+        assert answer["values"]
+    assert seen == {"propose", "accept", "discard", "mark_king", "lead", "follow"}
+
+
+def test_same_seed_and_request_same_answer() -> None:
+    infos = _random_infosets(60, seed=2)
+    first = [BestEngine(seed=4, scale=0.2).advise(i) for i in infos]
+    engine = BestEngine(seed=4, scale=0.2)
+    again = [engine.advise(i) for i in reversed(infos)][::-1]
+    assert [a.action for a in first] == [a.action for a in again]
+    assert [a.values for a in first] == [a.values for a in again]
+
+
+def test_chosen_action_has_the_highest_value() -> None:
+    engine = BestEngine(seed=1, scale=0.2)
+    for info in _random_infosets(150, seed=13):
+        advice = engine.advise(info)
+        assert advice.values[str(advice.action)] >= max(advice.values.values()) - 1e-9
+
+
+def test_discard_candidates_are_legal_and_include_the_policy_discard() -> None:
+    for info in _random_infosets(2000, seed=21):
+        if info.decision != "discard":
+            continue
+        candidates = discard_candidates(info)
+        assert candidates
+        assert set(candidates) <= set(info.legal_actions())
+
+
+def test_marks_the_king_that_wins_the_game() -> None:
+    from tutor.cards import parse_cards
+    from tutor.infoset import InfoSet
+
+    info = InfoSet(
+        decision="mark_king",
+        role="nondealer",
+        hand=parse_cards("KH 7S 8S 9D TC"),
+        turnup=parse_cards("7H")[0],
+        score=(4, 0),
+    )
+    assert BestEngine(seed=1).advise(info).action.kind == "mark"
+
+
+def test_beats_random_over_a_duplicate_match() -> None:
+    def factory(name, seed):
+        return BestEngine(seed, scale=0.2) if name == "best" else RandomEngine(seed)
+
+    result = run_match("best", "random", deals=120, seed=8, factory=factory)
+    low, _ = result.interval
+    assert low > 0, result.per_deal
