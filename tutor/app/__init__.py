@@ -1,0 +1,39 @@
+"""The Textual app: guided lessons, free play with explanations, the source texts.
+
+A thin layer over the domain (``tutor.game``, ``tutor.texts``, ``tutor.lessons``):
+it shows domain values and sends domain actions, and holds no rule of the game.
+``create_app`` is the one factory used by the command line and the tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.app.app import EcarteApp, Options
+
+
+def create_app(
+    start: str = "home",
+    lesson_id: str | None = None,
+    passage_id: str | None = None,
+    seed: int | None = None,
+    engine: str = "best",
+    rules: str = "english",
+    game: int = 5,
+    load: Path | None = None,
+) -> EcarteApp:
+    """Build the app opened on ``start`` ("home", "lessons", "play" or "texts")."""
+    options = Options(
+        start=start,
+        lesson_id=lesson_id,
+        passage_id=passage_id,
+        seed=seed,
+        engine=engine,
+        rules=rules,
+        game=game,
+        load=Path(load) if load is not None else None,
+    )
+    return EcarteApp(options)
+
+
+__all__ = ["EcarteApp", "Options", "create_app"]

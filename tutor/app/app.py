@@ -1,0 +1,154 @@
+"""The App: theme, global bindings, the command palette and navigation.
+
+Screens ask the app to navigate (``open_passage``, ``open_lesson``, ...) so a
+link followed anywhere lands in the same place; the texts library is loaded
+once, lazily, and shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from tutor.app.theme import BAIZE, CARD_VARIABLES
+from tutor.app.widgets.passage import Navigate
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line asked for."""
+
+    start: str = "home"
+    lesson_id: str | None = None
+    passage_id: str | None = None
+    seed: int | None = None
+    engine: str = "best"
+    rules: str = "english"
+    game: int = 5
+    load: Path | None = None
+
+
+class EcarteApp(App):
+    """Écarté tutor."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Écarté tutor"
+    SUB_TITLE = "the game of the 19th-century clubs"
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="help", tooltip="How to use the tutor"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", show=False),
+    ]
+
+    def __init__(self, options: Options | None = None) -> None:
+        super().__init__()
+        self.options = options or Options()
+        self._library = None
+        self._library_error: str | None = None
+
+    # --- theme -------------------------------------------------------------------
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **CARD_VARIABLES}
+
+    def on_mount(self) -> None:
+        self.register_theme(BAIZE)
+        self.theme = "baize"
+        from tutor.app.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        start = self.options.start
+        if start == "play":
+            self.action_play()
+        elif start == "lessons":
+            self.action_lessons(self.options.lesson_id)
+        elif start == "texts":
+            self.open_passage(self.options.passage_id)
+
+    # --- shared domain data ------------------------------------------------------
+
+    @property
+    def library(self):
+        """The texts library, or None (with ``library_error`` saying why)."""
+        if self._library is None and self._library_error is None:
+            try:
+                from tutor.texts import load_library
+
+                self._library = load_library()
+            except Exception as exc:  # a broken texts folder must not kill the app
+                self._library_error = f"The texts could not be loaded: {exc}"
+        return self._library
+
+    @property
+    def library_error(self) -> str | None:
+        return self._library_error
+
+    # --- navigation ---------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from tutor.app.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_home(self) -> None:
+        from tutor.app.screens.home import HomeScreen
+
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def action_play(self) -> None:
+        from tutor.app.screens.play import PlayScreen
+
+        o = self.options
+        self.push_screen(
+            PlayScreen(seed=o.seed, engine=o.engine, rules=o.rules, game=o.game, load=o.load)
+        )
+
+    def action_lessons(self, lesson_id: str | None = None) -> None:
+        from tutor.app.screens.lessons import LessonsScreen
+
+        self.push_screen(LessonsScreen())
+        if lesson_id:
+            self.open_lesson(lesson_id)
+
+    def action_texts(self) -> None:
+        self.open_passage(None)
+
+    def open_passage(self, ident: str | None) -> None:
+        """Show a passage in the texts screen (the one open, or a new one)."""
+        from tutor.app.screens.texts import TextsScreen
+
+        if isinstance(self.screen, TextsScreen):
+            if ident:
+                self.screen.show_passage(ident)
+            return
+        self.push_screen(TextsScreen(ident))
+
+    def open_lesson(self, ident: str, step: int = 0) -> None:
+        from tutor.app.screens.lesson import LessonScreen
+
+        self.push_screen(LessonScreen(ident, step))
+
+    def on_navigate(self, message: Navigate) -> None:
+        target = message.target
+        if target.scheme == "passage":
+            self.open_passage(target.ident)
+        elif target.scheme == "lesson":
+            self.open_lesson(target.ident)
+        else:
+            self.notify(f"External link not opened: {target.ident}", severity="warning")
+
+    # --- command palette ---------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Lessons", "Guided lessons and the review queue", self.action_lessons)
+        yield SystemCommand("Play", "A game against the computer", self.action_play)
+        yield SystemCommand("Texts", "Read the annotated sources", self.action_texts)
+        yield SystemCommand("Home", "Back to the home screen", self.action_home)
+        yield SystemCommand("Help", "Keys and how the tutor works", self.action_help)

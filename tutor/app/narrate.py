@@ -1,0 +1,40 @@
+"""Actions told in words for the log, hiding what the learner may not see.
+
+The opponent's discards are face down: the log gives their number, never the cards.
+"""
+
+from __future__ import annotations
+
+from tutor.actions import Action
+from tutor.app.widgets.cards import card_label
+
+VERBS = {
+    "play": "plays (no exchange)",
+    "propose": "proposes",
+    "accept": "accepts",
+    "refuse": "refuses",
+    "mark": "marks the king",
+    "hold": "does not mark the king",
+}
+
+
+def narrate(name: str, action: Action, *, hidden: bool) -> str:
+    """``North leads K♠``; a hidden discard is told by its size only."""
+    if action.kind in VERBS:
+        return f"{name} {VERBS[action.kind]}"
+    if action.kind == "discard":
+        n = len(action.cards)
+        if n == 0:
+            return f"{name} takes no cards"
+        if hidden:
+            return f"{name} discards {n} and draws {n}"
+        return f"{name} discards {' '.join(card_label(c) for c in action.cards)}"
+    verb = "leads" if action.kind == "lead" else "plays"
+    return f"{name} {verb} {card_label(action.card)}"
+
+
+def describe_action(action: Action) -> str:
+    """An action as a short phrase for advice: ``lead K♠``, ``discard 7♣ 8♦``."""
+    if not action.cards:
+        return action.kind
+    return f"{action.kind} {' '.join(card_label(c) for c in action.cards)}"

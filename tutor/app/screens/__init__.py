@@ -1,0 +1,1 @@
+"""The app's screens: home, lessons, lesson, play, texts and help."""

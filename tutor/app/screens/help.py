@@ -1,0 +1,29 @@
+"""The help screen: help.md rendered by Markdown (data, not code)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from tutor.app.widgets.passage import PassageMarkdown
+
+HELP = Path(__file__).resolve().parent.parent / "help.md"
+
+
+class HelpScreen(Screen):
+    """Keys and how the tutor works; links lead into the texts."""
+
+    BINDINGS = [
+        Binding("escape,q,f1", "app.pop_screen", "Close", id="close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help"):
+            yield PassageMarkdown(HELP.read_text(encoding="utf-8"), id="help-text")
+        yield Footer()

@@ -1,0 +1,59 @@
+"""The home screen: the three uses of the tutor and the learner's progress."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
+
+from tutor.app.progress import progress_summary
+
+TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
+
+USES = (
+    ("lessons", "Lessons", "l", "Guided lessons on positions from the sources, and a review of past mistakes."),
+    ("play", "Play", "p", "Whole games against the computer, with hints and explanations."),
+    ("texts", "Texts", "t", "The Britannica article, the club laws and the French rules, annotated."),
+)
+
+
+class HomeScreen(Screen):
+    """Where the tutor opens: choose lessons, play or texts."""
+
+    BINDINGS = [
+        Binding("l", "app.lessons", "Lessons", id="lessons"),
+        Binding("p", "app.play", "Play", id="play"),
+        Binding("t", "app.texts", "Texts", id="texts"),
+        Binding("q", "app.quit", "Quit", id="quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="home"):
+            yield Static(TITLE_ART, id="home-title")
+            yield Static(
+                "Learn the two-handed card game of the 19th-century clubs from its own sources.",
+                id="home-tagline",
+            )
+            with Horizontal(id="uses"):
+                for ident, label, key, text in USES:
+                    with Vertical(classes="use"):
+                        yield Button(f"{label} ({key})", id=f"use-{ident}", variant="primary")
+                        yield Static(text, classes="use-text")
+            yield Static(id="progress")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_progress()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_progress()
+
+    def refresh_progress(self) -> None:
+        self.query_one("#progress", Static).update(progress_summary())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        ident = (event.button.id or "").removeprefix("use-")
+        self.app.run_action(ident)

@@ -1,0 +1,472 @@
+"""The play screen: whole games against an engine, with hints, undo and records.
+
+The learner sits South (seat 0). Every decision goes to ``Game.apply``; a
+forbidden one comes back as ``IllegalAction`` and is shown with its law. The
+engine thinks in a thread worker, so the screen never freezes; its answer is
+dropped if the game changed meanwhile (an undo, a new game).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Label, RichLog, Static
+
+from tutor.actions import Action, IllegalAction, discard
+from tutor.app.advice import advice_markdown
+from tutor.app.narrate import narrate
+from tutor.app.progress import games_dir
+from tutor.app.widgets.cards import BacksView, HandView, card_label
+from tutor.app.widgets.passage import PassageMarkdown, passage_markdown
+from tutor.app.widgets.scoreboard import Board, Scoreboard
+from tutor.app.widgets.trick import TableView, TrickView
+from tutor.cards import Card, sort_hand
+from tutor.deal import Phase
+from tutor.engines import EngineUnavailable, make_engine
+from tutor.game import Game, replay
+from tutor.rulesets import make_rules
+
+LEARNER = 0
+
+ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the engine advises.*"
+
+DECISION_KEYS = {
+    "play": ("p", "Play"),
+    "propose": ("o", "Propose"),
+    "accept": ("a", "Accept"),
+    "refuse": ("x", "Refuse"),
+    "mark": ("m", "Mark king"),
+    "hold": ("k", "Hold"),
+}
+
+
+def make_engine_or_random(name: str, seed: int | None) -> tuple[object, str, str | None]:
+    """The engine asked for, or the random one with a message saying why."""
+    try:
+        return make_engine(name, seed), name, None
+    except EngineUnavailable as exc:
+        return make_engine("random", seed), "random", f"{exc}: playing the random engine instead."
+
+
+class PlayScreen(Screen):
+    """A game of écarté against the computer."""
+
+    BINDINGS = [
+        *[
+            Binding(key, f"decide('{kind}')", label, id=f"decide-{kind}")
+            for kind, (key, label) in DECISION_KEYS.items()
+        ],
+        Binding("1", "card(0)", "Card", key_display="1-5", id="cards"),
+        *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
+        Binding("enter", "confirm", "Discard", id="confirm", priority=True),
+        Binding("question_mark", "hint", "Hint", key_display="?", id="hint"),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("r", "replay", "Redeal", id="replay", tooltip="The same deal again"),
+        Binding("s", "save", "Save", id="save"),
+        Binding("l", "load", "Load", id="load"),
+        Binding("n", "new_game", "New", id="new", tooltip="A new game"),
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+    ]
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        engine: str = "best",
+        rules: str = "english",
+        game: int = 5,
+        load: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.engine_request = engine
+        self.rules = make_rules(rules, game)
+        self.first_seed = seed
+        self.load_path = load
+        self.game: Game = Game.new(seed if seed is not None else _fresh_seed(), self.rules)
+        self.selected: set[Card] = set()
+        self.engine, self.engine_name, self.engine_note = make_engine_or_random(engine, self.game.seed)
+        self.advisor, _, _ = make_engine_or_random(self.engine_name, self.game.seed)
+        self.in_summary = False
+
+    # --- layout --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="play"):
+            with Vertical(id="table"):
+                yield Label("", id="opponent-label", classes="seat-label")
+                yield BacksView(id="opponent-hand")
+                yield TrickView(id="trick")
+                yield Label("", id="learner-label", classes="seat-label")
+                yield HandView(id="hand")
+                yield Static("", id="prompt")
+                yield Horizontal(id="decisions")
+            with Vertical(id="side"):
+                yield Scoreboard(id="scoreboard")
+                with VerticalScroll(id="advice-box"):
+                    yield PassageMarkdown(ADVICE_PROMPT, id="advice")
+                yield RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.engine_note:
+            self.notify(self.engine_note, title="Engine", severity="warning")
+        if self.load_path is not None:
+            self.load_game(self.load_path)
+        else:
+            self.start_game(self.game)
+
+    # --- state changes -----------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.game.players
+
+    def start_game(self, game: Game, note: str = "") -> None:
+        self.game = game
+        self.engine, self.engine_name, _ = make_engine_or_random(self.engine_name, game.seed)
+        self.query_one(RichLog).clear()
+        self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
+        self.log_deal_start()
+        self.advance()
+
+    def set_game(self, game: Game) -> None:
+        """Adopt a game reached otherwise (undo, replay): redraw and go on."""
+        self.game = game
+        self.selected.clear()
+        self.advance()
+
+    def advance(self) -> None:
+        """Redraw, then let the engine move if it is its turn."""
+        self.redraw()
+        if self.game.is_over or self.in_summary:
+            return
+        if self.game.to_act != LEARNER:
+            self.think(self.game)
+
+    def apply(self, action: Action) -> bool:
+        """Play an action for the player to act; a forbidden one shows its law."""
+        before = self.game
+        try:
+            after = before.apply(action)
+        except IllegalAction as exc:
+            self.show_law(str(exc), exc.law)
+            return False
+        seat = before.to_act
+        if seat == LEARNER:
+            self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
+        self.log_line(narrate(self.names[seat], action, hidden=seat != LEARNER))
+        self.game = after
+        self.selected.clear()
+        if after.deal_number != before.deal_number or after.is_over:
+            self.deal_over(before, after)
+        else:
+            self.advance()
+        return True
+
+    def deal_over(self, before: Game, after: Game) -> None:
+        from tutor.app.screens.summary import DealSummary
+
+        result = after.history[-1]
+        earlier = [a for r in after.history[:-1] for a in r.actions]
+        start = replay(after.seed, after.rules, after.players, earlier)
+        won = result.final.points
+        self.log_line(f"Deal {result.number}: {self.names[0]} {won[0]}, {self.names[1]} {won[1]}.")
+        self.in_summary = True
+        self.redraw()
+
+        def resume(_: object = None) -> None:
+            self.in_summary = False
+            if not after.is_over:
+                self.log_deal_start()
+            self.advance()
+
+        self.app.push_screen(
+            DealSummary(start, result, after, LEARNER, self.advisor, self.engine_name), resume
+        )
+
+    def show_law(self, message: str, law: str | None) -> None:
+        title = "Not allowed"
+        if law:
+            library = self.app.library
+            if library is not None and law in library:
+                passage = library.passage(law)
+                message = f"{message}\n— {passage.title} ({law})"
+                advice = self.query_one("#advice", PassageMarkdown)
+                advice.update(passage_markdown(passage, heading="####", show_id=True))
+            else:
+                message = f"{message}\n— {law}"
+        self.notify(message, title=title, severity="warning")
+
+    # --- the engine ----------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="engine")
+    def think(self, game: Game) -> None:
+        info = game.position.infoset(game.to_act)
+        try:
+            advice = self.engine.advise(info)
+        except Exception as exc:  # an engine bug is reported, not a crash of the app
+            self.app.call_from_thread(
+                self.notify, f"The engine failed: {exc}", title="Engine", severity="error"
+            )
+            return
+        self.app.call_from_thread(self.engine_moved, game, advice.action)
+
+    def engine_moved(self, game: Game, action: Action) -> None:
+        if game is not self.game or self.in_summary:
+            return  # the game changed while the engine thought
+        self.apply(action)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def advise(self, game: Game) -> None:
+        info = game.position.infoset(LEARNER)
+        try:
+            advice = self.advisor.advise(info)
+            text = advice_markdown(info, self.engine_name, advice)
+        except Exception as exc:
+            text = f"*The engine could not advise: {exc}*"
+        self.app.call_from_thread(self.show_advice, game, text)
+
+    def show_advice(self, game: Game, text: str) -> None:
+        if game is self.game:
+            self.query_one("#advice", PassageMarkdown).update(text)
+
+    # --- actions (keys and buttons) ------------------------------------------------
+
+    def learner_kinds(self) -> set[str]:
+        """Kinds of action open to the learner now (none while the engine plays)."""
+        if self.game.is_over or self.in_summary or self.game.to_act != LEARNER:
+            return set()
+        return {a.kind for a in self.game.legal_actions()}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kinds = self.learner_kinds()
+        if action == "decide":
+            return parameters[0] in kinds
+        if action == "card":
+            return bool(kinds & {"lead", "follow", "discard"})
+        if action == "confirm":
+            return "discard" in kinds
+        if action in ("hint",):
+            return bool(kinds)
+        return True
+
+    def action_decide(self, kind: str) -> None:
+        if kind in self.learner_kinds():
+            self.apply(Action(kind))
+
+    def action_card(self, index: int) -> None:
+        cards = self.hand_order()
+        kinds = self.learner_kinds()
+        if index >= len(cards):
+            return
+        card = cards[index]
+        if "discard" in kinds:
+            self.selected ^= {card}
+            self.redraw()
+        elif "lead" in kinds:
+            self.apply(Action("lead", (card,)))
+        elif "follow" in kinds:
+            self.apply(Action("follow", (card,)))
+        elif "mark" in kinds:
+            self.notify("First mark the king (m) or hold it (k).", severity="warning")
+
+    def action_confirm(self) -> None:
+        if "discard" in self.learner_kinds():
+            self.apply(discard(*self.selected))
+
+    def action_hint(self) -> None:
+        if self.learner_kinds():
+            self.query_one("#advice", PassageMarkdown).update("*Thinking…*")
+            self.advise(self.game)
+
+    def action_undo(self) -> None:
+        """Back to the learner's previous decision (the engine's replies undone too)."""
+        game = self.game
+        while True:
+            previous = game.undo()
+            if previous is game:
+                break
+            game = previous
+            if game.to_act == LEARNER:
+                break
+        if game is self.game:
+            self.notify("Nothing to undo.")
+            return
+        if game.deal_number != self.game.deal_number:
+            self.log_line(f"Undone back into deal {game.deal_number}.")
+        self.log_line("Undo.")
+        self.set_game(game)
+
+    def action_replay(self) -> None:
+        """The same deal from its start, to try other choices."""
+        if not self.game.deal_actions:
+            self.notify("The deal has not begun: nothing to replay.")
+            return
+        self.log_line(f"Deal {self.game.deal_number} dealt again.")
+        self.set_game(self.game.restart_deal())
+
+    def action_new_game(self) -> None:
+        self.start_game(Game.new(_fresh_seed(), self.rules))
+
+    def action_save(self) -> None:
+        from tutor.record import save
+
+        folder = games_dir()
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"game-{stamp}-seed{self.game.seed}.txt"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save(self.game, path)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.notify(f"Saved to {path}", title="Saved")
+
+    def action_load(self) -> None:
+        from tutor.app.screens.records import LoadGameScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.load_game(path)
+
+        self.app.push_screen(LoadGameScreen(), chosen)
+
+    def load_game(self, path: Path) -> None:
+        from tutor.record import RecordError, load
+
+        try:
+            game = load(path)
+        except (RecordError, OSError) as exc:
+            self.notify(str(exc), title="Could not load", severity="error")
+            if not self.game.actions:
+                self.start_game(self.game)
+            return
+        self.rules = game.rules
+        self.start_game(game, note=f"Loaded {path.name} (seed {game.seed}).")
+
+    @on(Button.Pressed, "#decisions Button")
+    def button_decision(self, event: Button.Pressed) -> None:
+        kind = (event.button.id or "").removeprefix("do-")
+        if kind == "discard":
+            self.action_confirm()
+        else:
+            self.action_decide(kind)
+
+    @on(HandView.CardChosen, "#hand")
+    def card_clicked(self, event: HandView.CardChosen) -> None:
+        self.action_card(event.index)
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def hand_order(self) -> tuple[Card, ...]:
+        position = self.game.position
+        return sort_hand(position.hands[LEARNER], position.trump)
+
+    def redraw(self) -> None:
+        game, position = self.game, self.game.position
+        names = self.names
+        opponent = 1 - LEARNER
+        self.sub_title = f"{self.engine_name} engine · seed {game.seed}"
+        role = {position.dealer: "dealer", 1 - position.dealer: "non-dealer"}
+        self.query_one("#opponent-label", Label).update(
+            f"{names[opponent]} ({role[opponent]}) — {len(position.hands[opponent])} cards"
+        )
+        self.query_one("#opponent-hand", BacksView).show(len(position.hands[opponent]))
+        last = position.tricks[-1] if position.tricks else None
+        self.query_one(TrickView).show(
+            TableView(
+                turnup=position.turnup,
+                stock=len(position.stock),
+                led=position.led,
+                led_by=names[position.leader],
+                last_trick=last,
+                last_winner=names[position.leader] if last else "",
+            )
+        )
+        self.query_one("#learner-label", Label).update(f"{names[LEARNER]} — you ({role[LEARNER]})")
+        self.query_one(HandView).show(self.hand_order(), self.selected)
+        self.query_one(Scoreboard).show(
+            Board(
+                names=names,
+                score=game.total_score(),
+                game=game.rules.game_points,
+                deal=game.deal_number,
+                dealer=position.dealer,
+                trump=f"{position.trump.symbol} {position.trump.noun}",
+                tricks=position.tricks_won(),
+                king=position.king,
+                games_won=game.games_won,
+                rules=game.rules.describe(),
+            )
+        )
+        self.query_one("#prompt", Static).update(self.prompt())
+        self.draw_buttons()
+        self.refresh_bindings()
+
+    def prompt(self) -> str:
+        game, position = self.game, self.game.position
+        names = self.names
+        if game.is_over:
+            winner = game.winner if game.winner is not None else 0
+            return f"[b]{names[winner]} wins the game.[/b] New game: n · replay the last deal: u"
+        if self.in_summary:
+            return "The deal is over."
+        if game.to_act != LEARNER:
+            return f"[i]{names[game.to_act]} is thinking…[/i]"
+        phase = position.phase
+        if phase is Phase.PROPOSE:
+            return "Play the hand as it is ([b]p[/b]) or propose an exchange ([b]o[/b])?"
+        if phase is Phase.ACCEPT:
+            return f"{names[1 - LEARNER]} proposes: accept ([b]a[/b]) or refuse ([b]x[/b])?"
+        if phase is Phase.DISCARD:
+            low, high = position.discard_range()
+            chosen = " ".join(card_label(c) for c in sort_hand(self.selected, position.trump))
+            return (
+                f"Discard {low}–{high}: toggle cards with [b]1-5[/b], then [b]Enter[/b]."
+                f"  Chosen: {chosen or '—'}"
+            )
+        if phase is Phase.MARK_KING:
+            return "You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?"
+        if phase is Phase.LEAD:
+            return "Your lead: a card with [b]1-5[/b] (or click it)."
+        led = position.led
+        return f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: follow with [b]1-5[/b]."
+
+    def draw_buttons(self) -> None:
+        box = self.query_one("#decisions", Horizontal)
+        box.remove_children()
+        kinds = self.learner_kinds()
+        buttons = []
+        for kind, (key, label) in DECISION_KEYS.items():
+            if kind in kinds:
+                buttons.append(Button(f"{label} ({key})", id=f"do-{kind}", compact=True))
+        if "discard" in kinds:
+            buttons.append(Button("Discard (Enter)", id="do-discard", compact=True))
+        for button in buttons:
+            button.can_focus = False
+        box.mount_all(buttons)
+
+    def log_line(self, text: str) -> None:
+        self.query_one(RichLog).write(text)
+
+    def log_deal_start(self) -> None:
+        game, position = self.game, self.game.position
+        self.log_line(
+            f"— Deal {game.deal_number}: {self.names[position.dealer]} deals, "
+            f"turn-up {card_label(position.turnup)} —"
+        )
+        if position.king == position.dealer and position.points[position.dealer]:
+            self.log_line(f"{self.names[position.dealer]} turned up the king and scores one.")
+
+
+def _fresh_seed() -> int:
+    """A new game's seed (shown, so the game can be dealt again)."""
+    return random.SystemRandom().randrange(1, 1_000_000)

@@ -1,0 +1,35 @@
+"""Choosing a saved game record (data_dir()/games/) to load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from tutor.app.progress import games_dir, saved_games
+
+
+class LoadGameScreen(ModalScreen[Path | None]):
+    """A list of saved games, newest first; Enter loads, Escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        games = saved_games()
+        with Vertical(id="load-dialog"):
+            yield Label(f"Load a game from {games_dir()}", id="load-title")
+            if games:
+                yield OptionList(*[Option(p.name, id=str(p)) for p in games], id="load-list")
+            else:
+                yield Label("No saved games yet (save one with s).", id="load-empty")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(Path(event.option.id or ""))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

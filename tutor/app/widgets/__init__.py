@@ -1,0 +1,1 @@
+"""Widgets that draw the game's values: cards, the trick, the score, passages."""
