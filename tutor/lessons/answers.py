@@ -1,0 +1,67 @@
+"""Whether an answer is right: comparing actions, and asking the hints engine.
+
+The hints engine (``tutor.hints``) is imported only when an answer has to come
+from it, so lessons load, and law questions work, even where it is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.actions import Action, ActionError
+from tutor.lessons.model import Step
+
+
+class HintsUnavailable(RuntimeError):
+    """The hints engine cannot be imported, so hint answers cannot be worked out."""
+
+
+def same_action(a: Action, b: Action) -> bool:
+    """Equal actions; the cards of a discard compare as a set (their order means nothing)."""
+    if a.kind != b.kind:
+        return False
+    if a.kind == "discard":
+        return set(a.cards) == set(b.cards)
+    return a.cards == b.cards
+
+
+def hints_module() -> Any:
+    try:
+        import tutor.hints as hints
+    except ImportError as exc:
+        raise HintsUnavailable(f"the hints engine (tutor.hints) cannot be imported: {exc}") from None
+    except Exception as exc:  # a half-written module is as unavailable as a missing one
+        raise HintsUnavailable(f"the hints engine (tutor.hints) fails to import: {exc}") from None
+    missing = [name for name in ("HINTS", "advise") if not hasattr(hints, name)]
+    if missing:
+        raise HintsUnavailable(f"the hints engine (tutor.hints) lacks {', '.join(missing)}")
+    return hints
+
+
+def verdict(step: Step) -> Any:
+    """The hints engine's verdict on the step's position."""
+    if step.info is None:
+        raise ValueError(f"step {step.id} of {step.lesson} has no position")
+    return hints_module().advise(step.info)
+
+
+def expected_action(step: Step) -> Action:
+    """The action the step expects: written in the lesson, or the hints engine's."""
+    if step.expected is not None:
+        return step.expected
+    return verdict(step).action
+
+
+def is_correct(step: Step, answer: Action | str | int) -> bool:
+    """Check a learner's answer: an action (or its text) for a decision, a choice
+    number (from 0) for a law question. Malformed text is simply wrong."""
+    if step.is_law:
+        return isinstance(answer, int) and step.check_choice(answer)
+    if isinstance(answer, int):
+        return False
+    if isinstance(answer, str):
+        try:
+            answer = Action.parse(answer)
+        except ActionError:
+            return False
+    return same_action(answer, expected_action(step))

@@ -1,0 +1,219 @@
+"""Validating a curriculum: what ``ecarte lessons check`` proves about every lesson.
+
+Beyond the schema (the loader's faults): every passage id resolves in the
+texts library; every hint id exists in ``tutor.hints.HINTS``; every expected
+action is legal in its position; for a step that teaches a hint, the hints
+engine gives the same answer (discards as sets) and decides it by that hint;
+every arranged deal really makes the wrong choice score worse. A module that
+is missing (the hints engine, the texts) is reported as a fault, never as a
+traceback, and the rest is still checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tutor.actions import Action
+from tutor.lessons.answers import HintsUnavailable, hints_module, same_action
+from tutor.lessons.loader import load_curriculum
+from tutor.lessons.model import Curriculum, Fault, Lesson, Step
+from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
+
+PROJECT_HINTS = "project/"
+"""Hint ids of the project's own defaults: not historical advice, so no lesson need teach them."""
+
+
+@dataclass(slots=True)
+class Report:
+    curriculum: Curriculum
+    faults: list[Fault] = field(default_factory=list)
+    uncovered_hints: list[str] = field(default_factory=list)
+    hints_available: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return not self.faults
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "lessons": len(self.curriculum.lessons),
+            "steps": len(self.curriculum.steps),
+            "faults": [f.to_json() | {"text": str(f)} for f in self.faults],
+            "uncovered_hints": self.uncovered_hints,
+            "hints_available": self.hints_available,
+            "per_lesson": [
+                {"id": lesson.id, "file": lesson.file, "steps": len(lesson.steps)}
+                for lesson in self.curriculum.lessons
+            ],
+        }
+
+
+def _fault(step: Step, field_name: str, message: str) -> Fault:
+    return Fault(step.file, step.line_of(field_name), f"steps[{step.index}].{field_name}", message)
+
+
+class _Context:
+    """What the checks need from the other modules, each loaded once, or a fault."""
+
+    def __init__(self) -> None:
+        self.faults: list[Fault] = []
+        self.library = self._library()
+        self.hints = self._hints()
+
+    def _library(self) -> Any:
+        try:
+            from tutor.texts import load_library
+
+            library = load_library()
+        except Exception as exc:  # a broken texts module must not hide the lesson faults
+            self.faults.append(Fault("<tutor.texts>", 0, "passages", f"texts library unavailable: {exc}"))
+            return None
+        return library
+
+    def _hints(self) -> Any:
+        try:
+            return hints_module()
+        except HintsUnavailable as exc:
+            self.faults.append(
+                Fault("<tutor.hints>", 0, "hint", f"{exc}; hint answers and hint ids not checked")
+            )
+            return None
+
+
+def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = None) -> Report:
+    """Load and check every lesson under ``paths`` (default: the shipped lessons/)."""
+    curriculum = load_curriculum(None if paths is None else list(paths))
+    report = Report(curriculum, faults=list(curriculum.faults))
+    ctx = _Context()
+    report.faults.extend(ctx.faults)
+    report.hints_available = ctx.hints is not None
+    taught: set[str] = set()
+    for lesson in curriculum.lessons:
+        report.faults.extend(_check_passages(lesson, ctx))
+        for step in lesson.steps:
+            if step.hint:
+                taught.add(step.hint)
+            report.faults.extend(_check_step(step, ctx, policy))
+    if ctx.hints is not None:
+        known = set(ctx.hints.HINTS)
+        report.uncovered_hints = sorted(
+            h for h in known - taught if not h.startswith(PROJECT_HINTS)
+        )
+    return report
+
+
+def _check_passages(lesson: Lesson, ctx: _Context) -> list[Fault]:
+    if ctx.library is None:
+        return []
+    faults = [
+        Fault(lesson.file, lesson.line, "passages", f"unknown passage {p!r}")
+        for p in lesson.passages
+        if p not in ctx.library
+    ]
+    for step in lesson.steps:
+        faults += [
+            _fault(step, "passages", f"unknown passage {p!r}")
+            for p in step.passages
+            if p not in ctx.library
+        ]
+    return faults
+
+
+def _check_step(step: Step, ctx: _Context, policy: Policy | None) -> list[Fault]:
+    if step.is_law or step.info is None:
+        return []
+    faults: list[Fault] = []
+    if step.expected is not None and not _legal(step.expected, step):
+        faults.append(_fault(step, "expected", f"{step.expected} is not legal in this position"))
+    if ctx.hints is None:
+        return faults
+    if step.hint is not None:
+        if step.hint not in ctx.hints.HINTS:
+            faults.append(_fault(step, "hint", f"unknown hint id {step.hint!r}"))
+            return faults
+        faults += _check_against_hints(step, ctx)
+    if step.outcome is not None and not faults:
+        faults += _check_outcome(step, policy)
+    return faults
+
+
+def _legal(action: Action, step: Step) -> bool:
+    info = step.info
+    assert info is not None
+    if action.kind == "discard":
+        low, high = info.discard_range()
+        return (
+            info.decision == "discard"
+            and set(action.cards) <= set(info.hand)
+            and low <= len(action.cards) <= high
+        )
+    return any(same_action(action, legal) for legal in info.legal_actions())
+
+
+def _check_against_hints(step: Step, ctx: _Context) -> list[Fault]:
+    assert step.info is not None
+    try:
+        verdict = ctx.hints.advise(step.info)
+    except Exception as exc:  # an engine bug is reported against the step that found it
+        return [_fault(step, "position", f"the hints engine failed: {type(exc).__name__}: {exc}")]
+    faults = []
+    if step.expected is not None and not same_action(step.expected, verdict.action):
+        faults.append(
+            _fault(
+                step, "expected",
+                f"{step.expected} disagrees with the hints engine, which says {verdict.action}"
+                f" ({verdict.hint.id})",
+            )
+        )
+    if step.hint != verdict.hint.id and not _also_applies(step, verdict.action, ctx):
+        faults.append(
+            _fault(
+                step, "hint",
+                f"the hints engine decides this position by {verdict.hint.id}, not {step.hint}",
+            )
+        )
+    return faults
+
+
+def _also_applies(step: Step, action: Action, ctx: _Context) -> bool:
+    """True when the step's hint applies too and gives the same answer as the deciding one."""
+    applicable = getattr(ctx.hints, "applicable", None)
+    if applicable is None:
+        return False
+    try:
+        verdicts = applicable(step.info)
+    except Exception:
+        return False
+    return any(v.hint.id == step.hint and same_action(v.action, action) for v in verdicts)
+
+
+def _check_outcome(step: Step, policy: Policy | None) -> list[Fault]:
+    try:
+        result = consequences(step, policy or hints_policy)
+    except OutcomeError as exc:
+        return [_fault(step, "outcome", str(exc))]
+    except Exception as exc:
+        return [_fault(step, "outcome", f"playing out failed: {type(exc).__name__}: {exc}")]
+    if result.wrong.net >= result.right.net:
+        return [
+            _fault(
+                step, "outcome",
+                "the arranged deal does not make the wrong choice score worse: "
+                + "; ".join(describe(result)),
+            )
+        ]
+    return []
+
+
+def lesson_citations(paths: Iterable[Path] | None = None) -> list[tuple[str, str]]:
+    """Every passage a lesson cites, as (``file:line``, passage id), for ``ecarte texts check``."""
+    curriculum = load_curriculum(None if paths is None else list(paths))
+    out: list[tuple[str, str]] = []
+    for lesson in curriculum.lessons:
+        out += [(f"{lesson.file}:{lesson.line}", p) for p in lesson.passages]
+        for step in lesson.steps:
+            out += [(f"{step.file}:{step.line_of('passages')}", p) for p in step.passages]
+    return out

@@ -1,0 +1,402 @@
+"""Lesson files (TOML, schema in lessons/README.md) into ``Lesson`` values.
+
+Loading never stops at the first problem: every fault is collected with the
+file, the line and the field it concerns, a damaged step is left out and the
+rest of the lesson (and every other file) still loads. ``tomllib`` gives no
+line numbers for values, so a light scan of the file text (``LineMap``) finds
+the line of each ``[[steps]]`` block and each key.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from tutor.actions import Action, ActionError
+from tutor.cards import Card, CardError, parse_cards
+from tutor.lessons.model import FROM_HINTS, QUESTIONS, Curriculum, Fault, Lesson, Outcome, Step
+from tutor.protocol import RequestError, request_to_infoset
+
+LESSON_KEYS = {"id", "title", "summary", "passages", "rules", "steps"}
+STEP_KEYS = {
+    "id", "question", "prompt", "hint", "expected", "choices", "explanation",
+    "passages", "position", "outcome",
+}
+POSITION_KEYS = {
+    "role", "hand", "turnup", "score", "game", "exchanges", "discards",
+    "penalty", "king", "tricks", "led",
+}
+OUTCOME_KEYS = {"opponent", "stock", "history", "wrong", "dealt"}
+RULES = ("english", "french")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+DEFAULT_PROMPTS = {
+    "propose": "You are the non-dealer. Do you play, or propose?",
+    "accept": "Your adversary proposes. Do you accept, or refuse?",
+    "discard": "Your proposal is accepted. Which cards do you throw out?",
+    "mark_king": "You hold the king of trumps and are about to play. Do you mark it?",
+    "lead": "It is your lead. Which card do you lead?",
+    "follow": "Your adversary has led. Which card do you play?",
+}
+
+
+class LineMap:
+    """Where each table and key of a lesson file starts, by dotted path.
+
+    Paths: ``title``, ``steps[3]``, ``steps[3].hint``, ``steps[3].position.hand``
+    (steps numbered from 1, as an editor counts them).
+    """
+
+    _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+    _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[str, int] = {}
+        table = ""
+        steps = 0
+        in_string = False
+        for number, line in enumerate(text.splitlines(), start=1):
+            if in_string:
+                if line.count('"""') % 2:
+                    in_string = False
+                continue
+            header = self._HEADER.match(line)
+            if header:
+                name = header.group(2).strip()
+                if header.group(1) == "[[" and name == "steps":
+                    steps += 1
+                    table = f"steps[{steps}]"
+                elif name.startswith("steps.") and steps:
+                    table = f"steps[{steps}].{name[len('steps.'):]}"
+                else:
+                    table = name
+                self.lines.setdefault(table, number)
+                continue
+            key = self._KEY.match(line)
+            if key:
+                path = f"{table}.{key.group(1)}" if table else key.group(1)
+                self.lines.setdefault(path, number)
+                if line.count('"""') % 2:
+                    in_string = True
+
+    def within(self, table: str) -> tuple[tuple[str, int], ...]:
+        """(relative path, line) of every key under ``table``."""
+        prefix = table + "."
+        return tuple((p[len(prefix):], n) for p, n in self.lines.items() if p.startswith(prefix))
+
+    def line(self, path: str) -> int:
+        """The line of ``path``, or of the nearest enclosing table or key found."""
+        candidate = path
+        while candidate:
+            if candidate in self.lines:
+                return self.lines[candidate]
+            candidate = _parent(candidate)
+        return 1
+
+
+def _parent(path: str) -> str:
+    if path.endswith("]") and "[" in path and "." not in path[path.rindex("[") :]:
+        base = path[: path.rindex("[")]
+        # steps[3] -> nothing above but the file; position.hand[2] -> position.hand
+        return "" if base == "steps" else base
+    return path.rpartition(".")[0]
+
+
+class _Reader:
+    """Collects faults for one file while its values are converted."""
+
+    def __init__(self, file: str, lines: LineMap) -> None:
+        self.file = file
+        self.map = lines
+        self.faults: list[Fault] = []
+
+    def fault(self, field: str, message: str) -> None:
+        self.faults.append(Fault(self.file, self.map.line(field), field, message))
+
+    def text(self, data: dict[str, Any], key: str, where: str, required: bool = True) -> str | None:
+        field = f"{where}.{key}" if where else key
+        if key not in data:
+            if required:
+                self.fault(field, "missing")
+            return None
+        value = data[key]
+        if not isinstance(value, str) or not value.strip():
+            self.fault(field, f"expected a non-empty string, got {value!r}")
+            return None
+        return value.strip()
+
+    def ids(self, data: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+        field = f"{where}.{key}" if where else key
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fault(field, f"expected a list of passage ids, got {value!r}")
+            return ()
+        return tuple(value)
+
+    def unknown(self, data: dict[str, Any], allowed: set[str], where: str) -> None:
+        for key in data:
+            if key not in allowed:
+                field = f"{where}.{key}" if where else key
+                self.fault(field, f"unknown key (allowed: {', '.join(sorted(allowed))})")
+
+
+def load_lesson(path: Path, display: str | None = None) -> tuple[Lesson | None, list[Fault]]:
+    """One lesson file: the lesson (``None`` if it cannot be read at all) and its faults."""
+    name = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [Fault(name, 0, "", f"cannot read the file: {exc}")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) if match else 1
+        return None, [Fault(name, line, "toml", f"not valid TOML: {exc}")]
+    reader = _Reader(name, LineMap(text))
+    lesson = _lesson(data, reader, path)
+    return lesson, reader.faults
+
+
+def _lesson(data: dict[str, Any], r: _Reader, path: Path) -> Lesson | None:
+    r.unknown(data, LESSON_KEYS, "")
+    ident = r.text(data, "id", "")
+    if ident is not None and not _ID.match(ident):
+        r.fault("id", f"{ident!r}: use lower-case letters, digits and hyphens")
+    title = r.text(data, "title", "")
+    summary = r.text(data, "summary", "")
+    passages = r.ids(data, "passages", "")
+    if "passages" not in data:
+        r.fault("passages", "missing: the passages this lesson teaches")
+    rules = data.get("rules", "english")
+    if rules not in RULES:
+        r.fault("rules", f"expected one of {', '.join(RULES)}, got {rules!r}")
+        rules = "english"
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        r.fault("steps", "missing: a lesson needs at least one [[steps]] block")
+        raw_steps = []
+    steps: list[Step] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_steps, start=1):
+        step = _step(raw, index, ident or "?", rules, r)
+        if step is None:
+            continue
+        if step.id in seen:
+            r.fault(f"steps[{index}].id", f"duplicate step id {step.id!r}")
+            continue
+        seen.add(step.id)
+        steps.append(step)
+    if ident is None or title is None or summary is None:
+        return None
+    return Lesson(
+        id=ident, title=title, summary=summary, passages=passages, steps=tuple(steps),
+        rules=rules, file=r.file, line=r.map.line("passages"),
+    )
+
+
+def _step(raw: Any, index: int, lesson: str, rules: str, r: _Reader) -> Step | None:
+    where = f"steps[{index}]"
+    if not isinstance(raw, dict):
+        r.fault(where, "expected a table")
+        return None
+    before = len(r.faults)
+    r.unknown(raw, STEP_KEYS, where)
+    step_id = raw.get("id", str(index))
+    if not isinstance(step_id, str) or not _ID.match(step_id):
+        r.fault(f"{where}.id", f"{step_id!r}: use lower-case letters, digits and hyphens")
+    question = raw.get("question")
+    if question not in QUESTIONS:
+        r.fault(f"{where}.question", f"expected one of {', '.join(QUESTIONS)}, got {question!r}")
+        return None
+    explanation = r.text(raw, "explanation", where)
+    passages = r.ids(raw, "passages", where)
+    hint = raw.get("hint")
+    if hint is not None and (not isinstance(hint, str) or not hint):
+        r.fault(f"{where}.hint", f"expected a hint id, got {hint!r}")
+        hint = None
+    prompt = raw.get("prompt", DEFAULT_PROMPTS.get(question, ""))
+    if not isinstance(prompt, str) or not prompt.strip():
+        r.fault(f"{where}.prompt", "expected a non-empty string")
+        prompt = ""
+    common = dict(
+        lesson=lesson, id=str(step_id), index=index, question=question, prompt=prompt.strip(),
+        explanation=explanation or "", passages=passages, hint=hint, rules=rules,
+        file=r.file, line=r.map.line(where), lines=r.map.within(where),
+    )
+    if question == "law":
+        step = _law_step(raw, where, common, r)
+    else:
+        step = _decision_step(raw, where, common, r)
+    return step if len(r.faults) == before else None
+
+
+def _law_step(raw: dict[str, Any], where: str, common: dict[str, Any], r: _Reader) -> Step | None:
+    choices = raw.get("choices")
+    if (
+        not isinstance(choices, list)
+        or len(choices) < 2
+        or not all(isinstance(c, str) and c.strip() for c in choices)
+    ):
+        r.fault(f"{where}.choices", "a law question needs a list of at least two choices")
+        return None
+    expected = raw.get("expected")
+    if not isinstance(expected, int) or isinstance(expected, bool) or not 1 <= expected <= len(choices):
+        r.fault(
+            f"{where}.expected",
+            f"a law question's expected answer is the number of the right choice, 1 to {len(choices)};"
+            f" got {expected!r}",
+        )
+        return None
+    if not common["passages"]:
+        r.fault(f"{where}.passages", "a law question must cite the passage that answers it")
+    for key in ("position", "outcome"):
+        if key in raw:
+            r.fault(f"{where}.{key}", "a law question has no position")
+    return Step(**common, choices=tuple(c.strip() for c in choices), answer=expected - 1)
+
+
+def _decision_step(
+    raw: dict[str, Any], where: str, common: dict[str, Any], r: _Reader
+) -> Step | None:
+    if "choices" in raw:
+        r.fault(f"{where}.choices", "only a law question has choices")
+    position = raw.get("position")
+    if not isinstance(position, dict):
+        r.fault(f"{where}.position", "missing: a decision needs a [steps.position] table")
+        return None
+    info = _position(position, common["question"], f"{where}.position", r)
+    expected_raw = raw.get("expected")
+    expected: Action | None = None
+    from_hints = expected_raw == FROM_HINTS
+    if from_hints:
+        if common["hint"] is None:
+            r.fault(f"{where}.hint", 'expected = "hints" needs the hint id the step teaches')
+    elif isinstance(expected_raw, str):
+        try:
+            expected = Action.parse(expected_raw)
+        except ActionError as exc:
+            r.fault(f"{where}.expected", str(exc))
+    else:
+        r.fault(f"{where}.expected", f'expected an action such as "play" or "lead KS", or "hints"; got {expected_raw!r}')
+    outcome = None
+    if "outcome" in raw:
+        outcome = _outcome(raw["outcome"], f"{where}.outcome", r)
+    if info is None:
+        return None
+    return Step(**common, info=info, expected=expected, from_hints=from_hints, outcome=outcome)
+
+
+def _cards_list(value: Any) -> Any:
+    """Accept "KS QS 7H" or ["KS", "QS", "7H"]; anything else goes to the protocol as is."""
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    return value
+
+
+def _position(data: dict[str, Any], question: str, where: str, r: _Reader):
+    r.unknown(data, POSITION_KEYS, where)
+    request: dict[str, Any] = {k: v for k, v in data.items() if k in POSITION_KEYS}
+    request["decision"] = question
+    for key in ("hand", "discards"):
+        if key in request:
+            request[key] = _cards_list(request[key])
+    if "tricks" in request and isinstance(request["tricks"], list):
+        request["tricks"] = [_cards_list(t) for t in request["tricks"]]
+    try:
+        return request_to_infoset(request)
+    except RequestError as exc:
+        field, _, message = str(exc).partition(": ")
+        if not message:
+            field, message = "", str(exc)
+        base = re.sub(r"\[.*$", "", field)
+        path = f"{where}.{base}" if base in POSITION_KEYS else where
+        r.faults.append(Fault(r.file, r.map.line(path), f"{where}.{field}" if field else where, message))
+        return None
+
+
+def _outcome(data: Any, where: str, r: _Reader) -> Outcome | None:
+    if not isinstance(data, dict):
+        r.fault(where, "expected a table")
+        return None
+    r.unknown(data, OUTCOME_KEYS, where)
+    cards: dict[str, tuple[Card, ...] | None] = {}
+    for key in ("opponent", "stock", "dealt"):
+        if key not in data:
+            if key != "dealt":
+                r.fault(f"{where}.{key}", "missing")
+            cards[key] = None
+            continue
+        try:
+            cards[key] = parse_cards(_cards_list(data[key]))
+        except (CardError, AttributeError, TypeError) as exc:
+            r.fault(f"{where}.{key}", str(exc) or "expected cards")
+            cards[key] = None
+    history: tuple[Action, ...] | None = None
+    if "history" in data:
+        try:
+            history = tuple(Action.parse(a) for a in data["history"])
+        except (ActionError, AttributeError, TypeError) as exc:
+            r.fault(f"{where}.history", str(exc) or "expected a list of actions")
+    wrong = None
+    if "wrong" in data:
+        try:
+            wrong = Action.parse(data["wrong"])
+        except (ActionError, AttributeError) as exc:
+            r.fault(f"{where}.wrong", str(exc))
+    opponent, stock = cards["opponent"], cards["stock"]
+    if opponent is None or stock is None:
+        return None
+    return Outcome(
+        opponent=opponent, stock=stock, history=history, wrong=wrong,
+        dealt=cards["dealt"], line=r.map.line(where),
+    )
+
+
+def lesson_files(paths: Iterable[Path]) -> tuple[list[Path], list[Fault]]:
+    """The .toml files named or inside the directories named, in order."""
+    files: list[Path] = []
+    faults: list[Fault] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(path.glob("*.toml")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            faults.append(Fault(str(path), 0, "", "no such file or directory"))
+    return files, faults
+
+
+def display_name(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
+    """Every lesson under ``paths`` (default: the shipped lessons/), faults collected."""
+    if paths is None:
+        from tutor.paths import LESSONS_DIR
+
+        paths = [LESSONS_DIR]
+    files, faults = lesson_files(paths)
+    curriculum = Curriculum(faults=faults, files=files)
+    ids: dict[str, str] = {}
+    for file in files:
+        name = display_name(file)
+        lesson, file_faults = load_lesson(file, name)
+        curriculum.faults.extend(file_faults)
+        if lesson is None:
+            continue
+        if lesson.id in ids:
+            curriculum.faults.append(
+                Fault(name, 1, "id", f"duplicate lesson id {lesson.id!r} (also in {ids[lesson.id]})")
+            )
+            continue
+        ids[lesson.id] = name
+        curriculum.lessons.append(lesson)
+    return curriculum

@@ -1,0 +1,151 @@
+"""The values a lesson is made of: lessons, steps, arranged deals, faults.
+
+A step is a question on a position the learner can see (an ``InfoSet``, the
+same request the hints engine and the advise protocol answer), or a
+multiple-choice question on a passage. Every value is frozen, so the app, the
+checker and the drills can pass steps around without copying them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutor.actions import Action
+from tutor.cards import Card
+from tutor.infoset import DECISIONS, InfoSet
+
+QUESTIONS = (*DECISIONS, "law")
+"""What a step may ask: a decision at the table (answered with an action), or ``law``
+(a multiple-choice question on a passage, answered with the number of a choice)."""
+
+FROM_HINTS = "hints"
+"""``expected = "hints"``: the expected action is whatever the hints engine advises."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A problem in a lesson file, located for an editor: ``file:line: field: message``."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "field": self.field, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The unseen cards of a step's deal, arranged so that the choice matters.
+
+    ``opponent`` is the opponent's hand as dealt and ``stock`` the stock from the
+    top; ``history`` the actions from the deal to the step's decision (derived for
+    the simple cases, see ``outcomes.default_history``); ``wrong`` the choice the
+    lesson warns against (for two-way decisions, the other one by default).
+    """
+
+    opponent: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    history: tuple[Action, ...] | None = None
+    wrong: Action | None = None
+    dealt: tuple[Card, ...] | None = None
+    """My hand as dealt, when exchanges changed it before the step."""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One question of a lesson.
+
+    For a decision, ``info`` is the position and ``expected`` the action (``None``
+    when ``from_hints``: the hints engine supplies it, see ``expected_action``).
+    For ``law``, ``choices`` holds the answers offered and ``answer`` the index
+    (from 0) of the right one.
+    """
+
+    lesson: str
+    id: str
+    index: int
+    question: str
+    prompt: str
+    explanation: str
+    passages: tuple[str, ...] = ()
+    info: InfoSet | None = None
+    expected: Action | None = None
+    from_hints: bool = False
+    hint: str | None = None
+    choices: tuple[str, ...] = ()
+    answer: int | None = None
+    outcome: Outcome | None = None
+    rules: str = "english"
+    file: str = ""
+    line: int = 0
+    lines: tuple[tuple[str, int], ...] = ()
+    """(field, line) for the step's keys, e.g. ("expected", 42), ("position.hand", 47)."""
+
+    def line_of(self, field_name: str) -> int:
+        """The line of one of the step's fields (or of the step) in its file."""
+        found = dict(self.lines)
+        name = field_name
+        while name:
+            if name in found:
+                return found[name]
+            name = name.rpartition(".")[0]
+        return self.line
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """(lesson id, step id): how progress refers to this step."""
+        return self.lesson, self.id
+
+    @property
+    def is_law(self) -> bool:
+        return self.question == "law"
+
+    def check_choice(self, choice: int) -> bool:
+        """For a ``law`` step: is the choice (from 0) the right one?"""
+        return self.is_law and choice == self.answer
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    id: str
+    title: str
+    summary: str
+    passages: tuple[str, ...]
+    steps: tuple[Step, ...]
+    rules: str = "english"
+    file: str = ""
+    line: int = 1
+    """The line of the lesson's ``passages`` key (what its faults point at)."""
+
+    def step(self, step_id: str) -> Step:
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(f"lesson {self.id} has no step {step_id!r}")
+
+
+@dataclass(slots=True)
+class Curriculum:
+    """Lessons loaded from some files, with the faults met on the way."""
+
+    lessons: list[Lesson] = field(default_factory=list)
+    faults: list[Fault] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(f"no lesson {lesson_id!r}")
+
+    @property
+    def steps(self) -> list[Step]:
+        return [s for lesson in self.lessons for s in lesson.steps]

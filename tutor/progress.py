@@ -1,0 +1,411 @@
+"""The learner's progress: lessons done, every answer given, mistakes to review.
+
+Stored in SQLite at ``tutor.paths.data_dir() / "progress.sqlite3"``. Three
+promises shape this module:
+
+- Nothing is lost silently. The schema carries its version (``PRAGMA
+  user_version``) and older files are migrated in place, in a transaction. A
+  file that cannot be read (corrupt, not a database, made by a newer tutor) is
+  renamed aside with a timestamp and a fresh one started; the message saying so
+  is kept in ``Progress.notices`` for the app to show, and logged.
+- The tutor always starts: if the data directory cannot be written, progress
+  lives in memory for the session, again with a notice.
+- Time is injected (``clock``), so the review schedule is testable to the second.
+
+Spaced review: a step not solved unaided (a wrong first answer, a hint asked
+for, the answer revealed) comes back after 4 hours; each correct review moves
+it to the next interval (1 day, 3 days, 1 week, 2 weeks, 1 month), a wrong one
+back to the first; a correct answer at the last interval retires it.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+FILENAME = "progress.sqlite3"
+SCHEDULE = (
+    timedelta(hours=4),
+    timedelta(days=1),
+    timedelta(days=3),
+    timedelta(weeks=1),
+    timedelta(weeks=2),
+    timedelta(days=30),
+)
+"""Review intervals: a mistake's first review after ``SCHEDULE[0]``, then each in turn."""
+
+MAX_TRIES = 3
+"""Wrong answers allowed before the answer is revealed."""
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+# --- schema and migrations ---------------------------------------------------
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    """The first schema: lessons done and answers."""
+    db.execute("CREATE TABLE lessons_done (lesson TEXT PRIMARY KEY, completed_at TEXT NOT NULL)")
+    db.execute(
+        "CREATE TABLE answers (id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step TEXT NOT NULL,"
+        " answer TEXT NOT NULL, correct INTEGER NOT NULL, at TEXT NOT NULL)"
+    )
+
+
+def _v2(db: sqlite3.Connection) -> None:
+    """Hints and timing on answers; the review queue, seeded from the old mistakes."""
+    db.execute("ALTER TABLE answers ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE answers ADD COLUMN seconds REAL")
+    db.execute("CREATE INDEX answers_step ON answers (lesson, step)")
+    db.execute(
+        "CREATE TABLE reviews (lesson TEXT NOT NULL, step TEXT NOT NULL, stage INTEGER NOT NULL,"
+        " due TEXT NOT NULL, updated TEXT NOT NULL, PRIMARY KEY (lesson, step))"
+    )
+    rows = db.execute(
+        "SELECT lesson, step, MAX(at) FROM answers WHERE correct = 0 GROUP BY lesson, step"
+    ).fetchall()
+    for lesson, step, at in rows:
+        due = datetime.fromisoformat(at) + SCHEDULE[0]
+        db.execute(
+            "INSERT INTO reviews VALUES (?, ?, 0, ?, ?)", (lesson, step, due.isoformat(), at)
+        )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+"""``MIGRATIONS[n]`` takes a database from version n to n + 1; never edit one, add one."""
+VERSION = len(MIGRATIONS)
+
+
+class UnreadableDatabase(Exception):
+    """A progress file that cannot be used as it is; it will be moved aside."""
+
+
+# --- values ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRecord:
+    lesson: str
+    step: str
+    answer: str
+    correct: bool
+    hinted: bool
+    at: datetime
+    seconds: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A step to see again: ``stage`` indexes ``SCHEDULE`` (the interval it waits now)."""
+
+    lesson: str
+    step: str
+    stage: int
+    due: datetime
+
+
+# --- the store ---------------------------------------------------------------------
+
+
+class Progress:
+    """The progress database. ``Progress()`` opens the learner's own; tests pass a path."""
+
+    def __init__(self, path: Path | None = None, clock: Clock = utc_now) -> None:
+        from tutor.paths import data_dir
+
+        self.clock = clock
+        self.notices: list[str] = []
+        self.path = path if path is not None else data_dir() / FILENAME
+        self.db = self._open()
+
+    # opening, with the file moved aside when it cannot be read
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return self._in_memory(f"cannot create {self.path.parent}: {exc}")
+        try:
+            return self._connect()
+        except UnreadableDatabase as exc:
+            try:
+                moved = self._move_aside()
+            except OSError as move_error:
+                return self._in_memory(f"{self.path} is unreadable ({exc}) and {move_error}")
+            self._notice(
+                f"Your progress file could not be read ({exc}). It was kept as {moved.name}"
+                f" in {moved.parent}, and a new progress file was started."
+            )
+        except (sqlite3.Error, OSError) as exc:
+            return self._in_memory(f"cannot open {self.path}: {exc}")
+        try:
+            return self._connect()
+        except (UnreadableDatabase, sqlite3.Error, OSError) as exc:
+            return self._in_memory(f"cannot start a new progress file at {self.path}: {exc}")
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise UnreadableDatabase(f"integrity check: {check[0] if check else 'no answer'}")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > VERSION:
+                raise UnreadableDatabase(
+                    f"it was written by a newer tutor (schema {version}, this one reads {VERSION})"
+                )
+            self._migrate(db, version)
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise UnreadableDatabase(str(exc)) from None
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection, version: int) -> None:
+        """Bring the schema up to ``VERSION``, each step in its own transaction."""
+        for target in range(version, VERSION):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                MIGRATIONS[target](db)
+                db.execute(f"PRAGMA user_version = {target + 1}")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def _move_aside(self) -> Path:
+        stamp = self.clock().strftime("%Y%m%dT%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{self.path.name}.unreadable-{stamp}-{n}")
+        self.path.rename(target)
+        for suffix in ("-wal", "-shm", "-journal"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.rename(target.with_name(target.name + suffix))
+        return target
+
+    def _in_memory(self, reason: str) -> sqlite3.Connection:
+        self._notice(f"Progress will not be saved this session: {reason}.")
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        self._migrate(db, 0)
+        return db
+
+    def _notice(self, message: str) -> None:
+        self.notices.append(message)
+        log.warning(message)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    @property
+    def version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    # lessons
+
+    def complete_lesson(self, lesson: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO lessons_done VALUES (?, ?)",
+                (lesson, self.clock().isoformat()),
+            )
+
+    def lessons_done(self) -> dict[str, datetime]:
+        rows = self.db.execute("SELECT lesson, completed_at FROM lessons_done ORDER BY completed_at")
+        return {lesson: datetime.fromisoformat(at) for lesson, at in rows}
+
+    # answers
+
+    def record_answer(
+        self, lesson: str, step: str, answer: str, correct: bool, hinted: bool = False,
+        seconds: float | None = None,
+    ) -> None:
+        """Keep one answer as given. Scheduling is the ``Attempt``'s business (``settle``)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO answers (lesson, step, answer, correct, at, hinted, seconds)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (lesson, step, answer, int(correct), self.clock().isoformat(), int(hinted), seconds),
+            )
+
+    def answers(self, lesson: str | None = None) -> list[AnswerRecord]:
+        query = "SELECT lesson, step, answer, correct, hinted, at, seconds FROM answers"
+        args: tuple[str, ...] = ()
+        if lesson is not None:
+            query += " WHERE lesson = ?"
+            args = (lesson,)
+        rows = self.db.execute(query + " ORDER BY id", args).fetchall()
+        return [
+            AnswerRecord(le, st, an, bool(co), bool(hi), datetime.fromisoformat(at), se)
+            for le, st, an, co, hi, at, se in rows
+        ]
+
+    def mistakes(self) -> list[AnswerRecord]:
+        """Every wrong answer ever given, oldest first."""
+        return [a for a in self.answers() if not a.correct]
+
+    # review
+
+    def settle(self, lesson: str, step: str, unaided: bool) -> None:
+        """A step's attempt is over: schedule it for review, or move its review on.
+
+        Not solved unaided: back to the first interval. Solved unaided while a
+        review is due: the next interval (retired after the last). Solved
+        unaided before the review is due: the schedule stands.
+        """
+        now = self.clock()
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT stage, due FROM reviews WHERE lesson = ? AND step = ?", (lesson, step)
+            ).fetchone()
+            if not unaided:
+                stage = 0
+            elif row is None or datetime.fromisoformat(row[1]) > now:
+                return
+            else:
+                stage = row[0] + 1
+            if stage >= len(SCHEDULE):
+                db.execute("DELETE FROM reviews WHERE lesson = ? AND step = ?", (lesson, step))
+                return
+            db.execute(
+                "INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?)",
+                (lesson, step, stage, (now + SCHEDULE[stage]).isoformat(), now.isoformat()),
+            )
+
+    def reviews(self) -> list[Review]:
+        rows = self.db.execute("SELECT lesson, step, stage, due FROM reviews ORDER BY due")
+        return [Review(le, st, sg, datetime.fromisoformat(du)) for le, st, sg, du in rows]
+
+    def due_reviews(self, now: datetime | None = None) -> list[Review]:
+        moment = now or self.clock()
+        return [r for r in self.reviews() if r.due <= moment]
+
+    def attempt(self, lesson: str, step: str, check: Callable[[object], bool],
+                max_tries: int = MAX_TRIES) -> Attempt:
+        return Attempt(self, lesson, step, check, max_tries)
+
+    def attempt_step(self, step: object, max_tries: int = MAX_TRIES) -> Attempt:
+        """An attempt at a lesson ``Step``, judged by ``tutor.lessons.is_correct``."""
+        from tutor.lessons import is_correct
+
+        lesson_id, step_id = step.key  # type: ignore[attr-defined]
+        return Attempt(self, lesson_id, step_id, lambda a: is_correct(step, a), max_tries)  # type: ignore[arg-type]
+
+
+class AttemptOver(RuntimeError):
+    """An answer given after the step was solved or its answer revealed."""
+
+
+class Attempt:
+    """One go at one step: retry before reveal.
+
+    A wrong answer may be tried again, up to ``max_tries`` answers, before the
+    answer is shown; asking for the hint marks the step as not solved unaided.
+    Every answer is recorded. The first wrong answer or the hint schedules the
+    step for review (from the first interval); solved at the first try without
+    the hint, it moves a due review on.
+    """
+
+    def __init__(self, store: Progress, lesson: str, step: str,
+                 check: Callable[[object], bool], max_tries: int = MAX_TRIES) -> None:
+        self.store = store
+        self.lesson = lesson
+        self.step = step
+        self.check = check
+        self.max_tries = max_tries
+        self.tries = 0
+        self.hinted = False
+        self.solved = False
+        self.revealed = False
+        self.started = store.clock()
+        self._settled = False
+
+    @property
+    def finished(self) -> bool:
+        return self.solved or self.revealed
+
+    @property
+    def unaided(self) -> bool:
+        """Solved with the first answer and without the hint."""
+        return self.solved and self.tries == 1 and not self.hinted
+
+    @property
+    def can_retry(self) -> bool:
+        return not self.finished and self.tries < self.max_tries
+
+    def answer(self, given: object) -> bool:
+        """Judge and record an answer; after ``max_tries`` wrong ones the answer is revealed."""
+        if self.finished:
+            raise AttemptOver(f"step {self.step} of {self.lesson} is already over")
+        self.tries += 1
+        correct = bool(self.check(given))
+        seconds = (self.store.clock() - self.started).total_seconds()
+        self.store.record_answer(
+            self.lesson, self.step, str(given), correct, self.hinted, seconds
+        )
+        if correct:
+            self.solved = True
+            self._settle()
+        else:
+            self._settle()
+            if self.tries >= self.max_tries:
+                self.reveal()
+        return correct
+
+    def ask_hint(self) -> None:
+        """The learner asked for the hint: the step can no longer count as solved unaided."""
+        self.hinted = True
+        self._settle()
+
+    def reveal(self) -> None:
+        """Show the answer: the step ends as not solved unaided."""
+        if self.finished:
+            return
+        self.revealed = True
+        self._settle()
+
+    def _settle(self) -> None:
+        """Schedule once: as soon as the step cannot be solved unaided (so a learner
+        who walks away after a mistake still meets it again), or when it is."""
+        if self._settled:
+            return
+        if self.solved and self.unaided:
+            self.store.settle(self.lesson, self.step, True)
+        elif not self.unaided:
+            self.store.settle(self.lesson, self.step, False)
+        else:
+            return
+        self._settled = True
