@@ -61,10 +61,12 @@ def passage_markdown(
     with_notes: bool = True,
 ) -> str:
     """One passage as Markdown: its title, text and notes (the reading chosen)."""
-    title = passage.title
-    if show_id:
-        title = f"{title}  `{passage.id}`"
-    parts = [f"{heading} {title}", "", passage.markdown(emended=emended)]
+    body = passage.markdown(emended=emended)
+    ident = f"`{passage.id}`" if show_id else ""
+    if body.lstrip().startswith("#"):  # the passage brings its own heading
+        parts = [ident, "", body] if ident else [body]
+    else:
+        parts = [f"{heading} {passage.title}  {ident}".rstrip(), "", body]
     notes = list(passage.notes) if with_notes else []
     if notes:
         parts += ["", "> **Notes**", *[f"> - {n}" for n in notes]]
