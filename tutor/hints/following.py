@@ -1,0 +1,76 @@
+"""Following: the laws fix what may be played; the Hints say nothing more.
+
+The laws (britannica-9/play) oblige the follower to follow suit and to win
+the trick if he can, by a higher card or by a trump; ``legal_actions`` gives
+that set. Which card of it to play is not in the Hints, so the project's own
+default decides, labelled as such: win as cheaply as possible; when you
+cannot win, throw the lowest card of your weakest suit, keeping trumps,
+kings, and the small cards that guard a queen or a knave.
+"""
+
+from __future__ import annotations
+
+from tutor.actions import follow
+from tutor.cards import Card, Rank
+from tutor.hints import readings as rd
+from tutor.hints.common import verdict
+from tutor.hints.registry import Verdict, register
+from tutor.infoset import InfoSet
+from tutor.laws import beats
+
+register(
+    "project/follow",
+    "Project: follow cheaply",
+    "follow",
+    ("britannica-9/play", "britannica-9/hints", "readings/guarded"),
+    "The project's reasoning, not the source's: the laws fix which cards may follow; among them "
+    "win as cheaply as possible, or, unable to win, throw the lowest card of the weakest suit, "
+    "keeping trumps, kings and the guards of queens and knaves.",
+)
+
+
+def _guards_court(c: Card, hand: tuple[Card, ...]) -> bool:
+    """``c`` is the only smaller card beside a queen or knave of its suit."""
+    for o in hand:
+        court = o.suit == c.suit and o.rank in (Rank.QUEEN, Rank.KNAVE) and o.rank > c.rank
+        if court and rd.smaller_beside(o, hand) == 1:
+            return True
+    return False
+
+
+def follow_rule(info: InfoSet) -> Verdict:
+    led = info.led
+    assert led is not None
+    cards = [a.card for a in info.legal_actions()]
+    winners = [c for c in cards if beats(c, led, info.trump)]
+    if winners:
+        choice = min(winners, key=lambda c: (c.suit == info.trump, int(c.rank)))
+        how = "trump" if choice.suit == info.trump and led.suit != info.trump else "win"
+        text = (
+            f"You can win the {led.noun}: do it as cheaply as you can, with the {choice.noun}"
+            + (" (a trump, as you have none of the suit)" if how == "trump" else "")
+            + ". (The project's reasoning: the Hints say nothing of following.)"
+        )
+        matched = ("a card that wins the trick", "the cheapest winner")
+    else:
+
+        def suit_len(c: Card) -> int:
+            return sum(1 for o in info.hand if o.suit == c.suit)
+
+        choice = min(
+            cards,
+            key=lambda c: (
+                c.suit == info.trump,
+                c.rank is Rank.KING,
+                _guards_court(c, info.hand),
+                int(c.rank),
+                suit_len(c),
+            ),
+        )
+        text = (
+            f"You cannot win the {led.noun}: throw your cheapest card, the {choice.noun}, "
+            "keeping trumps, kings and the guards of your queens and knaves. (The project's "
+            "reasoning: the Hints say nothing of following.)"
+        )
+        matched = ("no card wins the trick", "the cheapest card to lose")
+    return verdict("project/follow", follow(choice), text, matched, (rd.GUARDED,))

@@ -1,0 +1,62 @@
+"""Marking the king of trumps.
+
+"Do not announce the king until in the act of playing your first card": the
+``mark_king`` request comes at exactly that moment, so the Hint says mark it
+(it scores one). The score rule overrides it: "If the non-dealer plays
+without proposing when he is four to three, and the dealer holds the king he
+ought not to mark it. The same rule applies to the non-dealer after a
+refusal, if the dealer is four to three."
+"""
+
+from __future__ import annotations
+
+from tutor.actions import HOLD, MARK
+from tutor.hints.common import after_refusal, at_four, at_three, played_without_proposing, verdict
+from tutor.hints.registry import Verdict, register
+from tutor.infoset import InfoSet
+
+register(
+    "king/announce",
+    "Announce the king as you play your first card",
+    "mark_king",
+    ("britannica-9/hints/announce-king", "britannica-9/king"),
+    "Do not announce the king until in the act of playing your first card; then announce it, "
+    "for it scores one.",
+)
+register(
+    "score/four-to-three-king",
+    "Four to three: do not mark the king",
+    "mark_king",
+    ("britannica-9/hints/score/four-to-three-king",),
+    "If the non-dealer plays without proposing when he is four to three, the dealer holding "
+    "the king ought not to mark it; the same for the non-dealer after a refusal, if the dealer "
+    "is four to three.",
+)
+
+
+def four_to_three_king(info: InfoSet) -> Verdict | None:
+    mine, theirs = info.score
+    if info.is_dealer:
+        applies = played_without_proposing(info) and at_four(theirs, info) and at_three(mine, info)
+        case = "your adversary played without proposing at four to three"
+    else:
+        applies = after_refusal(info) and at_four(theirs, info) and at_three(mine, info)
+        case = "the dealer refused you at four to three"
+    if not applies:
+        return None
+    return verdict(
+        "score/four-to-three-king",
+        HOLD,
+        f"You hold the king of trumps, but {case}: the Hints say not to mark it. Hold it.",
+        (case,),
+    )
+
+
+def announce(info: InfoSet) -> Verdict:
+    return verdict(
+        "king/announce",
+        MARK,
+        "You hold the king of trumps and are about to play your first card: the moment to "
+        "announce it, and it scores one. Mark it.",
+        ("the king of trumps in hand", "playing your first card"),
+    )
