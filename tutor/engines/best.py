@@ -30,11 +30,11 @@ from tutor.engines.solver import Solver, bits, mask_of, suit_number
 from tutor.engines.values import Utility, deal_points
 from tutor.infoset import InfoSet
 
-CARD_SAMPLES = {5: 150, 4: 300, 3: 1000}
+CARD_SAMPLES = {5: 400, 4: 600, 3: 1500}
 """Holdings sampled when there are too many to enumerate, by cards in hand."""
-ENUMERATE_LIMIT = {5: 150, 4: 300, 3: 2000, 2: 10_000, 1: 10_000}
-EXCHANGE_DEALS = 160
-DISCARD_DEALS = 80
+ENUMERATE_LIMIT = {5: 400, 4: 1000, 3: 2500, 2: 10_000, 1: 10_000}
+EXCHANGE_DEALS = 300
+DISCARD_DEALS = 120
 
 _BY_INDEX = {c.index: c for c in PACK}
 
