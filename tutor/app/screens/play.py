@@ -354,7 +354,7 @@ class PlayScreen(Screen):
 
     @on(Button.Pressed, "#decisions Button")
     def button_decision(self, event: Button.Pressed) -> None:
-        kind = (event.button.id or "").removeprefix("do-")
+        kind = event.button.name or ""
         if kind == "discard":
             self.action_confirm()
         else:
@@ -447,9 +447,9 @@ class PlayScreen(Screen):
         buttons = []
         for kind, (key, label) in DECISION_KEYS.items():
             if kind in kinds:
-                buttons.append(Button(f"{label} ({key})", id=f"do-{kind}", compact=True))
+                buttons.append(Button(f"{label} ({key})", name=kind, compact=True))
         if "discard" in kinds:
-            buttons.append(Button("Discard (Enter)", id="do-discard", compact=True))
+            buttons.append(Button("Discard (Enter)", name="discard", compact=True))
         for button in buttons:
             button.can_focus = False
         box.mount_all(buttons)

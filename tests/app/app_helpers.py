@@ -1,0 +1,26 @@
+"""Helpers for the app's Pilot tests (no pytest-asyncio here: each test runs its
+own event loop through ``run``)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+SIZE = (100, 30)
+
+
+def run(test):
+    """Run an ``async def`` test in a fresh event loop."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+async def settle(pilot) -> None:
+    """Let screens switch and workers (the engine) finish."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -1,0 +1,135 @@
+"""A whole deal played with the keys the footer names, the law shown for a
+forbidden card, undo, and save and load."""
+
+from __future__ import annotations
+
+from app_helpers import SIZE, run, settle
+
+from tutor.app import create_app
+from tutor.app.screens.play import DECISION_KEYS, LEARNER, PlayScreen
+from tutor.app.screens.records import LoadGameScreen
+from tutor.app.screens.summary import DealSummary
+from tutor.paths import data_dir
+
+
+def learner_key(screen: PlayScreen) -> list[str]:
+    """The keys that make a legal move for the learner (the first legal action)."""
+    legal = screen.game.legal_actions()
+    action = legal[0]
+    if action.kind in DECISION_KEYS:
+        return [DECISION_KEYS[action.kind][0]]
+    order = screen.hand_order()
+    if action.kind == "discard":
+        return [str(order.index(c) + 1) for c in action.cards] + ["enter"]
+    return [str(order.index(action.card) + 1)]
+
+
+def forbidden_card_key(screen: PlayScreen) -> str | None:
+    """A number key naming a card the laws forbid here, if there is one."""
+    legal = {a.card for a in screen.game.legal_actions() if a.kind == "follow"}
+    if not legal:
+        return None
+    for i, card in enumerate(screen.hand_order()):
+        if card not in legal:
+            return str(i + 1)
+    return None
+
+
+@run
+async def test_play_a_whole_deal_to_its_score():
+    app = create_app(start="play", seed=1, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert len(screen.hand_order()) == 5
+        law_shown = False
+        for _ in range(40):
+            if isinstance(app.screen, DealSummary):
+                break
+            assert screen.game.to_act == LEARNER
+            key = forbidden_card_key(screen)
+            if key is not None and not law_shown:
+                before = screen.game
+                await pilot.press(key)
+                await pilot.pause()
+                assert screen.game is before  # the forbidden card was not played
+                messages = [n.message for n in app._notifications]
+                assert any("britannica-9/play" in m for m in messages)
+                law_shown = True
+            for k in learner_key(screen):
+                await pilot.press(k)
+            await settle(pilot)
+        assert isinstance(app.screen, DealSummary)
+        summary = app.screen
+        assert sum(summary.result.final.points) > 0
+        assert summary.result.final.is_over
+        assert "Your choices" in summary.query_one("#choices").source
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.game.deal_number == 2
+        assert law_shown
+
+
+@run
+async def test_undo_returns_to_the_learners_decision():
+    app = create_app(start="play", seed=3, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        start = screen.game
+        for k in learner_key(screen):
+            await pilot.press(k)
+        await settle(pilot)
+        assert len(screen.game.actions) > len(start.actions)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.game.actions == start.actions
+        assert screen.game.to_act == LEARNER
+
+
+@run
+async def test_hint_shows_hints_and_engine():
+    app = create_app(start="play", seed=3, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = app.screen.query_one("#advice").source
+        assert "The hints say" in text
+        assert "The random engine advises" in text
+
+
+@run
+async def test_save_then_load():
+    app = create_app(start="play", seed=5, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for k in learner_key(screen):
+            await pilot.press(k)
+        await settle(pilot)
+        played = screen.game.actions
+        await pilot.press("s")
+        await pilot.pause()
+        saved = list((data_dir() / "games").glob("*.txt"))
+        assert len(saved) == 1
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadGameScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.game.seed == 5
+        assert screen.game.actions[: len(played)] == played
+
+
+@run
+async def test_unavailable_engine_falls_back_to_random():
+    app = create_app(start="play", seed=2, engine="nonesuch")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.engine_name == "random"
