@@ -1,0 +1,162 @@
+"""Drills: endless fresh positions on one topic, each answered by the hints engine.
+
+A lesson shows a rule a few times; a drill makes it automatic. ``generate``
+deals random positions (from the ``random.Random`` it is given, so a drill can
+be dealt again from its seed) until the hints engine's verdict falls in the
+topic, and returns it as a lesson ``Step`` whose expected answer is the
+engine's and whose explanation is the hint's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tutor.actions import ACCEPT, PLAY, PROPOSE, REFUSE
+from tutor.deal import Phase, Position, deal_position
+from tutor.infoset import InfoSet
+from tutor.lessons.answers import hints_module
+from tutor.lessons.loader import DEFAULT_PROMPTS
+from tutor.lessons.model import Step
+
+MAX_DEALS = 20_000
+"""Deals tried before a topic is declared too rare to drill."""
+
+
+class DrillError(LookupError):
+    """An unknown topic, or one no position was found for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    key: str
+    title: str
+    decisions: tuple[str, ...]
+    """Where to deal positions: the decisions the topic's hints speak to."""
+    prefixes: tuple[str, ...]
+    """The hint ids (or id prefixes ending in ``/`` or ``-``) the topic covers."""
+    scores: bool = False
+    """Deal at random scores (for the hints that depend on the score)."""
+
+    def covers(self, hint_id: str) -> bool:
+        """``jeu-de-regle/2`` covers 2a to 2e; a prefix ending in ``/`` or ``-`` covers all below."""
+        for p in self.prefixes:
+            if hint_id == p:
+                return True
+            rest = hint_id[len(p):] if hint_id.startswith(p) else ""
+            if rest and (p[-1] in "/-" or rest.isalpha()):
+                return True
+        return False
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic("jeux-de-regle", "Jeux de règle, every category", ("propose",), ("jeu-de-regle/",)),
+    Topic("jeux-de-regle-1", "Jeux de règle, category 1 (three trumps)", ("propose",), ("jeu-de-regle/1",)),
+    Topic("jeux-de-regle-2", "Jeux de règle, category 2 (two trumps)", ("propose",), ("jeu-de-regle/2",)),
+    Topic("jeux-de-regle-3", "Jeux de règle, category 3 (one trump)", ("propose",), ("jeu-de-regle/3",)),
+    Topic("jeux-de-regle-4", "Jeux de règle, category 4 (no trump)", ("propose",), ("jeu-de-regle/4",)),
+    Topic("jeux-de-regle-5", "Jeux de règle, category 5 (only two to discard)", ("propose",), ("jeu-de-regle/5",)),
+    Topic("proposing", "Play or propose", ("propose",), ("propose/", "jeu-de-regle/")),
+    Topic("accepting", "Accepting a proposal", ("accept",), ("accept/",)),
+    Topic("refusing", "Refusing with a jeu de règle", ("accept",), ("refuse/jeu-de-regle",)),
+    Topic("refusal-exceptions", "Refusal exceptions", ("accept",), ("refuse/exception-",)),
+    Topic("three-queens", "Three queens", ("accept",), ("refuse/three-queens",)),
+    Topic("discarding", "Discarding", ("discard",), ("discard/",)),
+    Topic("marking-the-king", "Marking the king", ("mark_king",), ("king/",)),
+    Topic("leads", "Leads", ("lead",), ("lead/",)),
+    Topic("the-score", "Play at the score of three and four", ("propose", "accept"), ("score/",), True),
+)
+
+
+def topic(name: str) -> Topic:
+    """A topic by key or title; a hint id makes a topic of its own."""
+    for t in TOPICS:
+        if name in (t.key, t.title):
+            return t
+    hints = hints_module().HINTS
+    if name in hints:
+        hint = hints[name]
+        scores = name.startswith("score/")
+        return Topic(name, hint.title, (hint.decision,), (name,), scores)
+    keys = ", ".join(t.key for t in TOPICS)
+    raise DrillError(f"unknown drill topic {name!r} (one of {keys}, or a hint id)")
+
+
+def _policy(info: InfoSet):
+    return hints_module().advise(info).action
+
+
+def _walk_to(decision: str, position: Position, rng: random.Random) -> Position | None:
+    """Play from a fresh deal (both sides by the hints) until ``decision`` is pending,
+    stopping at a random one of the moments it comes up."""
+    if position.is_over:
+        return None
+    if decision == "propose":
+        return position
+    if decision == "accept":
+        return position.apply(PROPOSE)
+    if decision == "discard":
+        moved = position.apply(PROPOSE).apply(ACCEPT)
+        if rng.random() < 0.5 and moved.phase is Phase.DISCARD:
+            moved = moved.apply(_policy(moved.infoset()))  # the dealer's discard instead
+        return moved if moved.phase is Phase.DISCARD else None
+    opening = rng.choice(((PLAY,), (PROPOSE, REFUSE)))
+    for action in opening:
+        if position.is_over:  # a king turned up can end the game before play
+            return None
+        position = position.apply(action)
+    stop_after = rng.randint(0, 3) if decision in ("lead", "follow") else 0
+    seen = 0
+    while not position.is_over:
+        if position.phase.value == decision:
+            if seen >= stop_after:
+                return position
+            seen += 1
+        position = position.apply(_policy(position.infoset()))
+    return None
+
+
+def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) -> Step:
+    """A fresh step on the topic: a random deal whose hint verdict falls in it."""
+    chosen = name if isinstance(name, Topic) else topic(name)
+    hints = hints_module()
+    for n in range(max_deals):
+        decision = rng.choice(chosen.decisions)
+        score = (rng.randint(0, 4), rng.randint(0, 4)) if chosen.scores else (0, 0)
+        position = _walk_to(decision, deal_position(rng, dealer=1, score=score), rng)
+        if position is None or position.phase.value != decision:
+            continue
+        info = position.infoset()
+        verdict = hints.advise(info)
+        if not chosen.covers(verdict.hint.id):
+            continue
+        return _step(chosen, info, verdict, n)
+    raise DrillError(f"no position for {chosen.title!r} in {max_deals} deals")
+
+
+def _step(chosen: Topic, info: InfoSet, verdict, n: int) -> Step:
+    hand = "".join(str(c) for c in info.hand).lower()
+    explanation = verdict.explanation
+    summary = getattr(verdict.hint, "summary", "")
+    if summary and summary not in explanation:
+        explanation = f"{explanation} ({verdict.hint.title}: {summary})"
+    return Step(
+        lesson=f"drill/{chosen.key}",
+        id=f"{hand}-{n}",
+        index=n,
+        question=info.decision,
+        prompt=DEFAULT_PROMPTS[info.decision],
+        explanation=explanation,
+        passages=tuple(verdict.sources),
+        info=info,
+        expected=verdict.action,
+        hint=verdict.hint.id,
+    )
+
+
+def drill(name: str, seed: int | None = None) -> Callable[[], Step]:
+    """An endless supply of steps on one topic, reproducible from ``seed``."""
+    rng = random.Random(seed)
+    chosen = topic(name)
+    return lambda: generate(chosen, rng)
