@@ -9,7 +9,7 @@ for three queens. "Hence the rule not to discard two cards, unless holding
 the king of trumps, applies to the dealer."
 
 Precedence (first that speaks decides), after the score rules:
-the seven exceptions in their order; three queens; the two-card rule; the
+the seven exceptions in their order; three queens; the two-card rule with the king of trumps (accept); the
 jeux de règle (refuse); the guarded principle (refuse or accept). The
 exceptions and three queens come first because they are exceptions to the
 list and to the principle; read with ``readings/guarded`` they describe
@@ -45,7 +45,7 @@ register(
     (ACCEPTING, "britannica-9/hints/jeux-de-regle/5", "britannica-9/hints/king-propose"),
     "The rule not to discard two cards, unless holding the king of trumps, applies to the "
     "dealer: a hand from which only two cards could be discarded without throwing a king or a "
-    "trump is refused, but with the king of trumps accepted.",
+    "trump is refused (it is jeu de règle 5), but with the king of trumps accepted.",
 )
 register(
     "refuse/jeu-de-regle",
@@ -315,23 +315,24 @@ def three_queens(info: InfoSet) -> Verdict | None:
 
 
 def dealer_discard(info: InfoSet) -> Verdict | None:
+    """The two-card rule's exception for the dealer: holding the king of trumps,
+    accept even a hand from which only two cards could be discarded. Without
+    the king such a hand is jeu de règle 5 (or 1), and ``refuse_jeu_de_regle``
+    refuses it, citing the category."""
     keepers = [c for c in info.hand if c.suit == info.trump or c.rank is Rank.KING]
-    if len(info.hand) - len(keepers) > 2:
-        return None
-    has_king = info.trump_king in info.hand
-    refuse = not has_king
-    action, word = _decide(refuse)
     n = len(info.hand) - len(keepers)
-    held = f"with {card_words(keepers, info.trump)}, only {number(n)} card{'s' if n != 1 else ''} could be discarded without throwing a king or a trump"
-    if has_king:
-        text = f"{held[0].upper()}{held[1:]}; but you hold the king of trumps, which your adversary cannot take. {word}."
-    else:
-        text = f"{held[0].upper()}{held[1:]}, and you do not hold the king of trumps. {word}."
+    if n > 2 or info.trump_king not in info.hand:
+        return None
+    held = (
+        f"with {card_words(keepers, info.trump)}, only {number(n)} card{'s' if n != 1 else ''} "
+        "could be discarded without throwing a king or a trump"
+    )
     return verdict(
         "accept/dealer-discard",
-        action,
-        text,
-        (held, "the king of trumps in hand" if has_king else "no king of trumps"),
+        ACCEPT,
+        f"{held[0].upper()}{held[1:]}, a hand to refuse; but the rule not to discard two cards "
+        "does not hold when you have the king of trumps, which your adversary cannot take. Accept.",
+        (held, "the king of trumps in hand"),
     )
 
 
