@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 
 from tutor.cards import PACK
-from tutor.lessons.drills import generate
+from tutor.lessons.drills import RULE, generate
 from tutor.lessons.model import Outcome, Step
 from tutor.lessons.outcomes import OutcomeError, consequences
 from tutor.texts import load_library
@@ -47,7 +47,7 @@ def block(
 ) -> str:
     info = step.info
     assert info is not None and step.expected is not None
-    text = step.explanation.rpartition(" (")[0] or step.explanation
+    text = step.explanation.partition(RULE)[0]
     lines = [
         "[[steps]]",
         f"id = {_q(ident)}",

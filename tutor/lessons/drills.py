@@ -20,6 +20,9 @@ from tutor.lessons.answers import hints_module
 from tutor.lessons.loader import DEFAULT_PROMPTS
 from tutor.lessons.model import Step
 
+RULE = " The rule: "
+"""Joins a drill's account of the hand to the hint's summary."""
+
 MAX_DEALS = 20_000
 """Deals tried before a topic is declared too rare to drill."""
 
@@ -140,7 +143,7 @@ def _step(chosen: Topic, info: InfoSet, verdict, n: int) -> Step:
     explanation = verdict.explanation
     summary = getattr(verdict.hint, "summary", "")
     if summary and summary not in explanation:
-        explanation = f"{explanation} ({verdict.hint.title}: {summary})"
+        explanation = f"{explanation}{RULE}{summary}"
     return Step(
         lesson=f"drill/{chosen.key}",
         id=f"{hand}-{n}",
