@@ -268,6 +268,7 @@ class TextsScreen(Screen):
             return
         results.add_options([Option(f"{h.id} — {h.snippet}", id=h.id) for h in hits])
         results.display = True
+        results.highlighted = 0
         results.focus()
 
     @on(OptionList.OptionSelected, "#results")

@@ -1,0 +1,70 @@
+"""SVG snapshots of every screen at 100×30 (and the play screen at 80×24).
+
+Regenerate after a deliberate change of look with
+``pytest tests/app/test_app_snapshots.py --snapshot-update`` and review the SVGs.
+The texts snapshot shows the real texts/: a change there moves it too.
+"""
+
+from __future__ import annotations
+
+from app_helpers import SIZE, settle
+
+from tutor.app import create_app
+
+
+async def _settle(pilot) -> None:
+    await settle(pilot)
+    await pilot.pause(0.1)
+    await pilot.app.workers.wait_for_complete()
+
+
+def test_home(snap_compare):
+    assert snap_compare(create_app(), terminal_size=SIZE, run_before=_settle)
+
+
+def test_help(snap_compare):
+    async def open_help(pilot):
+        await _settle(pilot)
+        await pilot.press("f1")
+        await _settle(pilot)
+
+    assert snap_compare(create_app(), terminal_size=SIZE, run_before=open_help)
+
+
+def test_lessons_list(snap_compare):
+    assert snap_compare(create_app(start="lessons"), terminal_size=SIZE, run_before=_settle)
+
+
+def test_lesson_after_a_wrong_answer(snap_compare):
+    async def answer_wrong(pilot):
+        await _settle(pilot)
+        await pilot.press("1")
+        await _settle(pilot)
+
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    assert snap_compare(app, terminal_size=SIZE, run_before=answer_wrong)
+
+
+def test_lesson_decision(snap_compare):
+    async def to_decision(pilot):
+        await _settle(pilot)
+        await pilot.press("3", "n")
+        await _settle(pilot)
+
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_decision)
+
+
+def test_play(snap_compare):
+    app = create_app(start="play", seed=1, engine="random")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_settle)
+
+
+def test_play_small_terminal(snap_compare):
+    app = create_app(start="play", seed=1, engine="random")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settle)
+
+
+def test_texts(snap_compare):
+    app = create_app(start="texts", passage_id="club-laws/38")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_settle)

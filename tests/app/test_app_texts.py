@@ -1,0 +1,98 @@
+"""The texts screen: a passage opened by id, links followed, readings switched."""
+
+from __future__ import annotations
+
+from app_helpers import SIZE, run, settle
+from textual.widgets import Markdown
+
+from tutor.app import create_app
+from tutor.app.screens.help import HelpScreen
+from tutor.app.screens.home import HomeScreen
+from tutor.app.screens.lesson import LessonScreen
+from tutor.app.screens.play import PlayScreen
+from tutor.app.screens.texts import TextsScreen
+
+
+def click_link(app, href: str) -> None:
+    widget = app.screen.query_one("#original")
+    widget.post_message(Markdown.LinkClicked(widget, href))
+
+
+@run
+async def test_opens_law_38_and_follows_links():
+    app = create_app(start="texts", passage_id="club-laws/38")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TextsScreen)
+        assert screen.current == "club-laws/38"
+        assert "38.--If the dealer accept" in screen.query_one("#original").source
+
+        click_link(app, "passage:club-laws/42")
+        await settle(pilot)
+        assert screen.current == "club-laws/42"
+
+        click_link(app, "glossary:vole")
+        await settle(pilot)
+        assert screen.current == "glossary/vole"
+
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert screen.current == "club-laws/42"
+
+        click_link(app, "lesson:test-lesson")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+@run
+async def test_readings_ids_and_search():
+    app = create_app(start="texts", passage_id="club-laws/38")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        corrected = screen.query_one("#original").source
+        await pilot.press("e")
+        await settle(pilot)
+        received = screen.query_one("#original").source
+        assert "at many as" in received and "as many as he asked" in corrected
+        await pilot.press("i")
+        await settle(pilot)
+        assert "`club-laws/38`" in screen.query_one("#original").source
+        await pilot.press("slash")
+        await pilot.pause()
+        await pilot.press(*"turn up a king", "enter")
+        await settle(pilot)
+        results = screen.query_one("#results")
+        assert results.display and results.option_count > 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.current != "club-laws/38"
+
+
+@run
+async def test_french_passage_shows_translation_beside():
+    app = create_app(start="texts", passage_id="french/valeur")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one("#translation-box").display
+        assert "King, queen, knave" in screen.query_one("#translation").source
+
+
+@run
+async def test_home_reaches_every_screen():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        for key, kind in (("p", PlayScreen), ("t", TextsScreen), ("f1", HelpScreen)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, kind)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
