@@ -1,0 +1,87 @@
+"""The shipped curriculum checks clean, and played-out consequences really punish."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tutor.actions import Action
+from tutor.lessons import check_lessons, consequences, is_correct, lesson_citations, load_curriculum
+from tutor.lessons.outcomes import OutcomeError, build_position
+
+
+def hints_ready() -> bool:
+    try:
+        import tutor.hints as hints
+    except ImportError:
+        return False
+    return hasattr(hints, "HINTS") and hasattr(hints, "advise")
+
+
+needs_hints = pytest.mark.skipif(not hints_ready(), reason="tutor.hints not built yet")
+
+
+def test_curriculum_size_and_order():
+    curriculum = load_curriculum()
+    assert curriculum.faults == []
+    assert len(curriculum.lessons) >= 15
+    assert len(curriculum.steps) >= 200
+    assert curriculum.lessons[0].id == "cards"
+    laws = [s for s in curriculum.steps if s.is_law]
+    assert any(p.startswith("club-laws/") for s in laws for p in s.passages)
+
+
+@needs_hints
+def test_shipped_lessons_check_clean():
+    report = check_lessons()
+    assert [str(f) for f in report.faults] == []
+    assert report.uncovered_hints == []
+    data = report.to_json()
+    assert data["lessons"] >= 15 and data["steps"] >= 200
+
+
+def test_citations_resolve():
+    from tutor.texts import load_library
+
+    library = load_library()
+    citations = lesson_citations()
+    assert citations
+    assert [c for c in citations if c[1] not in library] == []
+    assert all(":" in where for where, _ in citations)
+
+
+def played_out_steps():
+    return [s for s in load_curriculum().steps if s.outcome is not None]
+
+
+@needs_hints
+def test_outcomes_punish_the_wrong_choice():
+    steps = played_out_steps()
+    assert len(steps) >= 3
+    for step in steps:
+        result = consequences(step)
+        assert result.right.net > result.wrong.net, step.id
+        assert result.start.infoset(result.seat).hand == step.info.hand or set(
+            result.start.infoset(result.seat).hand
+        ) == set(step.info.hand)
+        assert result.right.final.is_over and result.wrong.final.is_over
+
+
+def test_arranged_deal_must_match_the_step():
+    step = played_out_steps()[0]
+    bad = replace(step, outcome=replace(step.outcome, opponent=step.info.hand))
+    with pytest.raises(OutcomeError):
+        build_position(bad)
+
+
+@needs_hints
+def test_answers_are_judged():
+    curriculum = load_curriculum()
+    law = next(s for s in curriculum.steps if s.is_law)
+    assert is_correct(law, law.answer)
+    assert not is_correct(law, (law.answer + 1) % len(law.choices))
+    decision = next(s for s in curriculum.steps if s.question == "discard")
+    reversed_cards = Action("discard", tuple(reversed(decision.expected.cards)))
+    assert is_correct(decision, reversed_cards)
+    assert not is_correct(decision, "nonsense")
