@@ -1,0 +1,58 @@
+"""Table records round-trip: dumps, then loads, replays the same table (every table,
+seeded random play to the end); a bad record is refused with its line."""
+
+import pytest
+
+from tutor.record import RecordError
+from tutor.tables import TABLES, make_table
+from tutor.tables.computer import Computer
+from tutor.tables.record import dumps, loads
+
+
+def played(name, seed, moves=None):
+    table = make_table(name, seed)
+    computer = Computer("random", seed)
+    n = 0
+    while not table.is_over and (moves is None or n < moves):
+        table = table.apply(computer.choose(table))
+        n += 1
+    return table
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+@pytest.mark.parametrize("moves", [None, 37])
+def test_round_trip(name, moves):
+    table = played(name, 21, moves)
+    text = dumps(table)
+    again = loads(text)
+    assert again.actions == table.actions
+    assert again.is_over == table.is_over
+    assert dumps(again) == text
+    assert text.startswith("# Écarté table record\nTable: " + name)
+
+
+def test_a_wrong_player_is_refused_with_its_line():
+    text = dumps(played("quatre", 5, 3))
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if ": lead" in line)
+    who = lines[index].split(":")[0]
+    other = "West" if who != "West" else "East"
+    lines[index] = lines[index].replace(who, other, 1)
+    with pytest.raises(RecordError) as exc:
+        loads("\n".join(lines))
+    assert exc.value.line == index + 1 and exc.value.field == "player"
+
+
+def test_an_unknown_table_and_a_bad_seed_are_refused():
+    with pytest.raises(RecordError):
+        loads("# Écarté table record\nTable: sept\nRules: french\nSeed: 1\n")
+    with pytest.raises(RecordError):
+        loads("# Écarté table record\nTable: pool\nRules: french\nSeed: x\n")
+
+
+def test_losers_are_part_of_the_record():
+    from tutor.tables.cinq_six import new_cinq_six
+
+    table = new_cinq_six(4, 5, losers=4)
+    assert "Losers: 4" in dumps(table)
+    assert loads(dumps(table)).losers == 4

@@ -1,0 +1,149 @@
+"""Table records: the game record notation of ``tutor.record`` for every table.
+
+    # Écarté table record
+    Table: quatre
+    Players: South, West, North, East
+    Rules: french game=5 match=1 valuation=off
+    Seed: 42
+    Losers: 1
+
+    Deal 1. Dealer West. ; score 0-0
+    North: lead KS
+    East: follow 7S
+    ...
+
+As in a two-handed record, each action line names the player to act and the
+action in ``tutor.actions`` notation; ``Deal`` and ``Game`` lines and anything
+after ``;`` are for the reader. ``Losers`` is written for the round tables
+(the number agreed, french/cinq-six). The loader replays and refuses, with its
+line, an action by the wrong player or one the laws forbid (``RecordError``).
+"""
+
+from __future__ import annotations
+
+from tutor.actions import Action, ActionError, IllegalAction
+from tutor.record import RecordError
+from tutor.rulesets import RuleSet, RuleSetError
+from tutor.tables.pool import PoolTable
+from tutor.tables.round_table import RoundTable
+
+MAGIC = "# Écarté table record"
+
+
+def dumps(table) -> str:
+    from tutor.tables import make_table
+
+    lines = [
+        MAGIC,
+        f"Table: {table.name}",
+        f"Players: {', '.join(table.players)}",
+        f"Rules: {table.rules.notation()}",
+        f"Seed: {table.seed}",
+    ]
+    if isinstance(table, RoundTable):
+        lines.append(f"Losers: {table.losers}")
+    current = make_table(table.name, table.seed, table.rules, _losers(table))
+    marker = None
+    for action in table.actions:
+        if _marker(current) != marker:
+            marker = _marker(current)
+            lines += ["", _heading(current)]
+        lines.append(f"{current.players[current.to_act]}: {action}")
+        current = current.apply(action)
+    lines += ["", f"; {table.result()}"]
+    return "\n".join(lines) + "\n"
+
+
+def _losers(table) -> int | None:
+    return table.losers if isinstance(table, RoundTable) else None
+
+
+def _marker(table) -> tuple[int, int]:
+    if isinstance(table, PoolTable):
+        return table.game_number, table.game.deal_number
+    return 0, table.deal_number
+
+
+def _heading(table) -> str:
+    names = table.players
+    if isinstance(table, PoolTable):
+        game, position = table.game, table.game.position
+        return (
+            f"Game {table.game_number}. {names[table.seats[0]]} v {names[table.seats[1]]}, "
+            f"{names[table.out]} out. Deal {game.deal_number}. "
+            f"Dealer {game.players[position.dealer]}. ; score "
+            f"{game.score[0]}-{game.score[1]}"
+        )
+    scores = "-".join(str(s) for s in table.scores)
+    return f"Deal {table.deal_number}. Dealer {names[table.deal.dealer]}. ; score {scores}"
+
+
+def loads(text: str, source: str = "<table record>"):
+    from tutor.tables import TABLES, make_table
+
+    lines = text.splitlines()
+    fields, start = _header(lines, source)
+    for key in ("table", "rules", "seed"):
+        if key not in fields:
+            raise RecordError(source, 1, key, "missing from the header")
+    line, name = fields["table"]
+    if name not in TABLES:
+        raise RecordError(source, line, "table", f"unknown table {name!r} ({', '.join(TABLES)})")
+    try:
+        rules = RuleSet.parse(fields["rules"][1])
+    except RuleSetError as exc:
+        raise RecordError(source, fields["rules"][0], "rules", str(exc)) from None
+    seed = _int(fields, "seed", source)
+    losers = _int(fields, "losers", source) if "losers" in fields else None
+    try:
+        table = make_table(name, seed, rules, losers)
+    except ValueError as exc:
+        raise RecordError(source, fields["table"][0], "table", str(exc)) from None
+    if "players" in fields:
+        names = tuple(n.strip() for n in fields["players"][1].split(","))
+        if names != table.players:
+            raise RecordError(
+                source, fields["players"][0], "players", f"expected {', '.join(table.players)}"
+            )
+    for number, raw in enumerate(lines[start:], start=start + 1):
+        text_line = raw.split(";", 1)[0].strip()
+        if not text_line or text_line.lower().startswith(("deal ", "game ")):
+            continue
+        who, sep, action_text = text_line.partition(":")
+        if not sep:
+            raise RecordError(source, number, "action", f"expected 'Player: action', got {text_line!r}")
+        if table.is_over:
+            raise RecordError(source, number, "action", "the table is already over")
+        expected = table.players[table.to_act]
+        if who.strip() != expected:
+            raise RecordError(source, number, "player", f"it is {expected}'s turn, not {who.strip()}'s")
+        try:
+            table = table.apply(Action.parse(action_text))
+        except (ActionError, IllegalAction) as exc:
+            raise RecordError(source, number, "action", str(exc)) from None
+    return table
+
+
+def _header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
+    fields: dict[str, tuple[int, str]] = {}
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            if fields:
+                return fields, index
+            continue
+        if line.startswith(("#", ";")):
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            return fields, index
+        fields[key.strip().lower()] = (index + 1, value.strip())
+    return fields, len(lines)
+
+
+def _int(fields: dict[str, tuple[int, str]], key: str, source: str) -> int:
+    line, text = fields[key]
+    try:
+        return int(text)
+    except ValueError:
+        raise RecordError(source, line, key, f"expected an integer, got {text!r}") from None
