@@ -88,10 +88,10 @@ def foster_counts() -> dict[str, int]:
 def _classifiers() -> tuple[Callable, Callable]:
     """The hints' own readings where they exist.
 
-    ``classify_jeu_de_regle`` comes from ``tutor.hints``. The refusal exceptions
-    come from the hints when they provide ``refusal_exception(hand, trump)``;
-    until then the study uses its own reading below (``own_refusal_exception``),
-    and says so in its output.
+    ``classify_jeu_de_regle`` comes from ``tutor.hints``; the refusal exceptions
+    from ``tutor.hints.accepting.EXCEPTIONS`` when it is built, otherwise from
+    the study's own literal reading (``own_refusal_exception``); the output
+    names which.
     """
     from tutor.hints.jeux_de_regle import classify_jeu_de_regle
 
@@ -99,26 +99,33 @@ def _classifiers() -> tuple[Callable, Callable]:
         found = classify_jeu_de_regle(hand, trump)
         return None if found is None else found.category
 
-    try:  # the hints' own reading, when the hints engineer provides it
-        from tutor.hints.refusing import refusal_exception  # type: ignore[import-not-found]
+    try:  # the hints' own reading of the exceptions, when built
+        from tutor.hints.accepting import EXCEPTIONS
     except ImportError:
-        return jeu, own_refusal_exception
+        return jeu, lambda hand, turnup: own_refusal_exception(hand, turnup.suit)
 
-    def hints_refusal(hand: Sequence[Card], trump: Suit) -> str | None:
-        found = refusal_exception(hand, trump)
-        if found is None:
-            return None
-        return str(getattr(found, "number", getattr(found, "exception", found)))
+    from tutor.actions import ACCEPT
+    from tutor.infoset import InfoSet
+
+    def hints_refusal(hand: Sequence[Card], turnup: Card) -> str | None:
+        """The first exception that speaks, as the hints apply them: ``N`` when it
+        says accept (too weak), ``N+`` when its saving clause holds (refuse)."""
+        info = InfoSet(decision="accept", role="dealer", hand=tuple(hand), turnup=turnup)
+        for number, exception in enumerate(EXCEPTIONS, 1):
+            found = exception(info)
+            if found is not None:
+                return str(number) if found.action == ACCEPT else f"{number}+"
+        return None
 
     return jeu, hints_refusal
 
 
 def refusal_source() -> str:
     try:
-        from tutor.hints.refusing import refusal_exception  # type: ignore[import-not-found]  # noqa: F401
+        from tutor.hints.accepting import EXCEPTIONS  # noqa: F401
     except ImportError:
         return "tutor.study.own_refusal_exception"
-    return "tutor.hints.refusing.refusal_exception"
+    return "tutor.hints.accepting.EXCEPTIONS"
 
 
 def own_refusal_exception(hand: Sequence[Card], trump: Suit) -> str | None:
@@ -281,7 +288,7 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
         else:  # the non-dealer proposes (no jeu de règle): the dealer's choice
             dl_cards = _cards(dl_mask)
             dl_category = jeu(dl_cards, suit)
-            exception = refusal(dl_cards, suit)
+            exception = refusal(dl_cards, PACK[turnup])
             if dl_category is not None or exception is not None:
                 refused, won = run(("refuse", 0), "accept", 1, 1)
                 accepted, _ = run(("accept", 0), "accept", 1, 1)
@@ -311,7 +318,7 @@ def run_study(deals: int, seed: int, jobs: int = 1) -> dict:
 
 
 def _order(keys) -> list[str]:
-    return sorted(keys, key=lambda k: (k == "all", len(k), k))
+    return sorted(keys, key=lambda k: (k == "all", k))
 
 
 def _results(merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed: float) -> dict:
@@ -391,6 +398,11 @@ def render(results: dict) -> str:
             lines.append(
                 f"  {name:6}{row['hands']:>9,}  {row['won_point']:>6.1%}  {row[first]:>+8.3f}"
                 f"  {row[second]:>+8.3f}  {row[f'{first}_minus_{second}']:>+7.3f}"
+            )
+        if key == "refusal_exceptions":
+            lines.append(
+                "  (N: the exception applies, the hints say accept; N+: its saving clause"
+                " holds, the hints say refuse)"
             )
         lines.append("")
     t = results["two_to_one"]
