@@ -18,8 +18,11 @@ VERBS = {
 }
 
 
-def narrate(name: str, action: Action, *, hidden: bool) -> str:
-    """``North leads K♠``; a hidden discard is told by its size only."""
+def narrate(name: str, action: Action, *, hidden: bool) -> str | None:
+    """``North leads K♠``; a hidden discard is told by its size only, and the
+    opponent's silent hold of the king not at all (it would show he has it)."""
+    if hidden and action.kind == "hold":
+        return None
     if action.kind in VERBS:
         return f"{name} {VERBS[action.kind]}"
     if action.kind == "discard":

@@ -162,7 +162,9 @@ class PlayScreen(Screen):
         seat = before.to_act
         if seat == LEARNER:
             self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
-        self.log_line(narrate(self.names[seat], action, hidden=seat != LEARNER))
+        told = narrate(self.names[seat], action, hidden=seat != LEARNER)
+        if told:
+            self.log_line(told)
         self.game = after
         self.selected.clear()
         if after.deal_number != before.deal_number or after.is_over:
@@ -404,7 +406,7 @@ class PlayScreen(Screen):
                 tricks=position.tricks_won(),
                 king=position.king,
                 games_won=game.games_won,
-                rules=game.rules.describe(),
+                rules=f"{game.rules.name.capitalize()} rules",
             )
         )
         self.query_one("#prompt", Static).update(self.prompt())

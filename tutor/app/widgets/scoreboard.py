@@ -43,7 +43,7 @@ class Scoreboard(Static):
             if board.king == seat:
                 name.append(" ♔", style="bold")
             table.add_row(name, str(board.score[seat]), str(board.tricks[seat]))
-        footer = Text(f"Deal {board.deal} · trumps {board.trump} · game {board.game}")
+        footer = Text(f"Deal {board.deal} · trumps {board.trump}\nGame of {board.game} points")
         if board.rules:
             footer.append(f"\n{board.rules}", style="dim")
         if any(board.games_won):

@@ -1,0 +1,115 @@
+"""Pilot tests of the tables screen: each table played to its end with the keys the
+footer names (random computer players, fixed seeds), and the gallery pointing."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from tests.app.app_helpers import SIZE, run
+from tutor.app import create_app
+from tutor.app.screens.table_play import TablePlayScreen
+from tutor.tables import PoolTable
+
+KEY_OF = {"play": "p", "propose": "o", "accept": "a", "refuse": "x", "mark": "m", "hold": "k"}
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_table(pilot, name: str, seed: int, **options) -> TablePlayScreen:
+    screen = TablePlayScreen(name, seed, "random", **options)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+async def play_to_the_end(pilot, screen: TablePlayScreen, limit: int = 3000) -> int:
+    """Answer each decision with a key: the first playable card, play, accept, mark."""
+    presses = 0
+    while not screen.table.is_over:
+        assert presses < limit, "the table did not end"
+        kinds = screen.learner_kinds()
+        assert kinds, f"the learner should be to act: {screen.table.view(0).status}"
+        if kinds & {"lead", "follow"}:
+            legal = {a.card for a in screen.table.legal_actions()}
+            index = next(i for i, c in enumerate(screen.hand_order()) if c in legal)
+            await pilot.press(str(index + 1))
+        elif "discard" in kinds:
+            await pilot.press("1", "enter")
+        else:
+            kind = next(k for k in ("play", "accept", "mark") if k in kinds)
+            await pilot.press(KEY_OF[kind])
+        presses += 1
+        await settle(pilot)
+    return presses
+
+
+@pytest.mark.parametrize("name,seed", [("pool", 3), ("quatre", 4), ("cinq", 5), ("six", 6)])
+@run
+async def test_each_table_is_played_to_its_end_with_keys(name, seed):
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, name, seed)
+        footer_keys = {b.key for _, b, enabled, _ in screen.active_bindings.values() if enabled}
+        assert "1" in footer_keys or screen.table.to_act != 0 or "p" in footer_keys
+        presses = await play_to_the_end(pilot, screen)
+        assert presses > 0
+        assert screen.table.is_over
+        prompt = str(screen.query_one("#tp-prompt", Static).render())
+        assert "New game" in prompt
+
+
+@run
+async def test_a_forbidden_card_is_refused_with_a_notification():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "six", 8)
+        for _ in range(200):
+            kinds = screen.learner_kinds()
+            if "follow" in kinds:
+                legal = {a.card for a in screen.table.legal_actions()}
+                wrong = [i for i, c in enumerate(screen.hand_order()) if c not in legal]
+                if wrong:
+                    before = screen.table
+                    await pilot.press(str(wrong[0] + 1))
+                    await pilot.pause()
+                    assert screen.table is before
+                    assert any("Not allowed" in (n.title or "") for n in app._notifications)
+                    return
+            await play_step(pilot, screen)
+        pytest.skip("no forbidden card came up in this deal")
+
+
+async def play_step(pilot, screen) -> None:
+    kinds = screen.learner_kinds()
+    if kinds & {"lead", "follow"}:
+        legal = {a.card for a in screen.table.legal_actions()}
+        index = next(i for i, c in enumerate(screen.hand_order()) if c in legal)
+        await pilot.press(str(index + 1))
+    elif kinds:
+        await pilot.press(KEY_OF[next(k for k in ("play", "accept", "mark") if k in kinds)])
+    await settle(pilot)
+
+
+@run
+async def test_the_gallery_points_at_a_card_in_the_pool():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "pool", 2, gallery=True)
+        for _ in range(50):
+            kinds = screen.learner_kinds()
+            if kinds & {"lead", "follow"}:
+                break
+            await play_step(pilot, screen)
+        assert isinstance(screen.table, PoolTable)
+        text = str(screen.query_one("#tp-gallery", Static).render())
+        assert "The gallery points at" in text
+        await pilot.press("g")  # the English rule: silence
+        await settle(pilot)
+        assert str(screen.query_one("#tp-gallery", Static).render()) == ""
