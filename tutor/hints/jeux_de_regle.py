@@ -138,7 +138,7 @@ class JeuDeRegle:
                 f"be discarded: a jeu de règle ({self.category})"
             )
         if not self.cards:
-            return f"{lead}: a jeu de règle ({self.category})"
+            return f"{lead}, {card_words(self.trumps, trump)}: a jeu de règle ({self.category})"
         return f"{lead}, with {card_words(self.cards)}: a jeu de règle ({self.category})"
 
 

@@ -21,7 +21,7 @@ from tutor.actions import PLAY, REFUSE
 from tutor.cards import SUITS, Card, Rank, Suit
 from tutor.hints import readings as rd
 from tutor.hints.common import adverse_four, at_four, at_three, king_safe, verdict
-from tutor.hints.explain import card_words
+from tutor.hints.explain import card_words, number
 from tutor.hints.jeux_de_regle import classify_jeu_de_regle
 from tutor.hints.registry import Verdict, register
 from tutor.infoset import InfoSet
@@ -166,7 +166,7 @@ def adverse_four_one_trump(info: InfoSet) -> Verdict | None:
         "score/adverse-four",
         action,
         f"At the adverse score of four, with the king neither in your hand nor turned up, any hand "
-        f"with a trump should be played: you hold {n} and your plain cards are not all very small "
+        f"with a trump should be played: you hold {number(n)} and your plain cards are not all very small "
         f"and of different suits. {word}.",
         (
             "the adversary at four",
