@@ -33,3 +33,13 @@ def test_unknown_command():
 def test_advise_end_of_input_exits_zero():
     result = run("advise", "--engine", "random", stdin="\n\n")
     assert result.returncode == 0 and result.stdout == ""
+
+
+def test_texts_check_covers_hints_and_readings():
+    from tutor.checks import citations
+
+    cited = {ident for _, ident in citations()}
+    assert "readings/guarded" in cited
+    assert any(ident.startswith("britannica-9/hints/jeux-de-regle/") for ident in cited)
+    result = run("texts", "check")
+    assert result.returncode == 0, result.stderr

@@ -22,6 +22,11 @@ def citations() -> list[tuple[str, str]]:
     for hint in HINTS.values():
         found.extend((f"hint {hint.id}", source) for source in hint.sources)
     try:
+        from tutor.hints.readings import READINGS
+    except ImportError:
+        READINGS = {}
+    found.extend((f"reading {ident}", ident) for ident in READINGS)
+    try:
         lessons = importlib.import_module("tutor.lessons")
         found.extend(lessons.lesson_citations())
     except (ImportError, AttributeError):
