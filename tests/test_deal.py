@@ -217,3 +217,11 @@ def test_five_tricks_then_done():
         p = p.apply(rng.choice(p.legal_actions()))
     assert len(p.tricks) == 5 or p.game_won_by is not None
     assert p.legal_actions() == ()
+
+
+def test_trick_winners_follow_the_lead():
+    p = arranged("QS JS AS TS 9S", "KS 7S KH QH JH", "7D").apply(PLAY)
+    p = p.apply(A("lead 9S")).apply(A("follow KS"))  # dealer wins, leads next
+    p = p.apply(A("lead KH")).apply(A("follow QS"))  # dealer wins again
+    assert p.trick_winners() == (1, 1)
+    assert p.tricks_won() == (0, 2)

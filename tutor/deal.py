@@ -108,14 +108,19 @@ class Position:
                 return seat
         return None
 
-    def tricks_won(self) -> tuple[int, int]:
-        won = [0, 0]
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each completed trick, in order (the non-dealer leads the
+        first, the winner of a trick the next: britannica-9/play)."""
+        winners = []
         leader = self.nondealer
         for first, second in self.tricks:
-            winner = leader if trick_winner(first, second, self.trump) == 0 else 1 - leader
-            won[winner] += 1
-            leader = winner
-        return won[0], won[1]
+            leader = leader if trick_winner(first, second, self.trump) == 0 else 1 - leader
+            winners.append(leader)
+        return tuple(winners)
+
+    def tricks_won(self) -> tuple[int, int]:
+        winners = self.trick_winners()
+        return winners.count(0), winners.count(1)
 
     def role(self, seat: int) -> str:
         return "dealer" if seat == self.dealer else "nondealer"
