@@ -134,14 +134,21 @@ class TablePlayScreen(Screen):
         return {a.kind for a in table.legal_actions()}
 
     def advance(self) -> None:
-        """Redraw; let the computer players move, or the gallery point."""
+        """Redraw; let the computer players move, or the gallery point.
+
+        While the computer players are to move only the prompt changes: they
+        answer at once and the table is drawn when the learner's turn comes
+        (drawing it twice per card is what slows a six-handed table)."""
+        if not self.table.is_over and self.table.to_act != LEARNER:
+            self.query_one("#tp-prompt", Static).update(f"[i]{self.table.view(LEARNER).status}…[/i]")
+            self.refresh_bindings()
+            self.think(self.table)
+            return
         self.redraw()
         if self.table.is_over:
             self.notify(self.table.result(), title="The end")
             return
-        if self.table.to_act != LEARNER:
-            self.think(self.table)
-        elif self.gallery.enabled and isinstance(self.table, PoolTable):
+        if self.gallery.enabled and isinstance(self.table, PoolTable):
             self.point(self.table)
 
     def apply(self, action: Action) -> None:
@@ -180,15 +187,19 @@ class TablePlayScreen(Screen):
             self.app.call_from_thread(
                 self.notify, f"A computer player failed: {exc}", title="Engine", severity="error"
             )
+            self.app.call_from_thread(self.computer_moved, start, moves, failed=True)
+            return
         self.app.call_from_thread(self.computer_moved, start, moves)
 
-    def computer_moved(self, start, moves) -> None:
+    def computer_moved(self, start, moves, *, failed: bool = False) -> None:
         if start is not self.table:
             return  # the table changed while they played
         for before, action, after in moves:
             self.record(before, action, after)
             self.table = after
-        if moves:
+        if failed:
+            self.redraw()  # no retry: a new table (n) or Back (Escape) remains
+        else:
             self.advance()
 
     @work(thread=True, exclusive=True, group="table-gallery")
