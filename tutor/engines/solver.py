@@ -29,7 +29,7 @@ from tutor.cards import Card, Suit
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 """Bits of each suit, in the order of ``Card.index``."""
 
-MEMO_LIMIT = 1_500_000
+MEMO_LIMIT = 250_000
 """Entries kept per trump suit before the memo is cleared (bounded memory)."""
 
 
