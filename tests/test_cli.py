@@ -43,3 +43,14 @@ def test_texts_check_covers_hints_and_readings():
     assert any(ident.startswith("britannica-9/hints/jeux-de-regle/") for ident in cited)
     result = run("texts", "check")
     assert result.returncode == 0, result.stderr
+
+
+def test_play_option_conflicts_are_named():
+    result = run("play", "--game", "7")
+    assert result.returncode == 2 and "--rules french" in result.stderr
+    result = run("play", "--losers", "2")
+    assert result.returncode == 2 and "--losers" in result.stderr
+    result = run("play", "--table", "cinq", "--losers", "9")
+    assert result.returncode == 2 and "between 1 and 4" in result.stderr
+    result = run("play", "--table", "bridge")
+    assert result.returncode == 2 and "invalid choice" in result.stderr

@@ -54,9 +54,23 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="a game against the computer")
     play.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
     play.add_argument("--engine", choices=ENGINE_NAMES, default="best", help="the opponent")
-    play.add_argument("--rules", choices=("english", "french"), default="english")
+    play.add_argument(
+        "--rules", choices=("english", "french"), default=None,
+        help="english (the default) or french (the default at the tables)",
+    )
     play.add_argument("--game", type=int, choices=(5, 7), default=5, help="points for game")
     play.add_argument("--load", type=Path, metavar="FILE", help="resume a saved game record")
+    play.add_argument(
+        "--table", choices=("pool", "quatre", "cinq", "six"), default=None,
+        help="the sources' other tables: pool of three, à quatre, à cinq, à six",
+    )
+    play.add_argument(
+        "--gallery", action="store_true",
+        help="French écarté: the gallery points at the card the hints favour",
+    )
+    play.add_argument(
+        "--losers", type=_positive_int, default=None, help="at five or six: losers agreed beforehand"
+    )
 
     texts = sub.add_parser("texts", help="read the annotated sources")
     texts.add_argument("passage_id", nargs="?", metavar="PASSAGE-ID")
@@ -96,6 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(args.file)
         if args.command == "serve":
             return _serve(args.port)
+        problem = _check_play_options(args)
+        if problem:
+            return _fail(problem, 2)
         return _open_app(args)
     except KeyboardInterrupt:
         return 130
@@ -104,6 +121,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _fail(message: str, code: int = 1) -> int:
     print(f"ecarte: {message}", file=sys.stderr)
     return code
+
+
+def _check_play_options(args: argparse.Namespace) -> str | None:
+    if args.command != "play":
+        return None
+    rules = args.rules or ("french" if args.table else "english")
+    if rules == "english" and args.game != 5:
+        return "play: the English game is five up (club-laws/46); --game 7 needs --rules french"
+    if args.losers is not None and args.table not in ("cinq", "six"):
+        return "play: --losers is for --table cinq or six"
+    if args.table and args.load:
+        return "play: --load resumes a two-handed game; it cannot be combined with --table"
+    if args.losers is not None:
+        players = 5 if args.table == "cinq" else 6
+        if not 1 <= args.losers < players:
+            return f"play: --losers must be between 1 and {players - 1} at {args.table}"
+    return None
 
 
 def _advise(args: argparse.Namespace) -> int:
@@ -171,9 +205,12 @@ def _open_app(args: argparse.Namespace) -> int:
         passage_id=getattr(args, "passage_id", None),
         seed=getattr(args, "seed", None),
         engine=getattr(args, "engine", "best"),
-        rules=getattr(args, "rules", "english"),
+        rules=getattr(args, "rules", None),
         game=getattr(args, "game", 5),
         load=getattr(args, "load", None),
+        table=getattr(args, "table", None),
+        gallery=getattr(args, "gallery", False),
+        losers=getattr(args, "losers", None),
     )
     app.run()
     return int(app.return_code or 0)

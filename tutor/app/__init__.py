@@ -18,9 +18,12 @@ def create_app(
     passage_id: str | None = None,
     seed: int | None = None,
     engine: str = "best",
-    rules: str = "english",
+    rules: str | None = None,
     game: int = 5,
     load: Path | None = None,
+    table: str | None = None,
+    gallery: bool = False,
+    losers: int | None = None,
 ) -> EcarteApp:
     """Build the app opened on ``start`` ("home", "lessons", "play" or "texts")."""
     options = Options(
@@ -32,6 +35,9 @@ def create_app(
         rules=rules,
         game=game,
         load=Path(load) if load is not None else None,
+        table=table,
+        gallery=gallery,
+        losers=losers,
     )
     return EcarteApp(options)
 

@@ -28,9 +28,13 @@ class Options:
     passage_id: str | None = None
     seed: int | None = None
     engine: str = "best"
-    rules: str = "english"
+    rules: str | None = None
+    """None: English for the two-handed game, French at the tables (their source)."""
     game: int = 5
     load: Path | None = None
+    table: str | None = None
+    gallery: bool = False
+    losers: int | None = None
 
 
 class EcarteApp(App):
@@ -105,8 +109,21 @@ class EcarteApp(App):
         from tutor.app.screens.play import PlayScreen
 
         o = self.options
+        if o.table:
+            from tutor.app.screens.table_play import TablePlayScreen
+
+            self.push_screen(
+                TablePlayScreen(
+                    o.table, o.seed, o.engine, gallery=o.gallery,
+                    rules=o.rules or "french", game=o.game, losers=o.losers,
+                )
+            )
+            return
         self.push_screen(
-            PlayScreen(seed=o.seed, engine=o.engine, rules=o.rules, game=o.game, load=o.load)
+            PlayScreen(
+                seed=o.seed, engine=o.engine, rules=o.rules or "english", game=o.game,
+                load=o.load, gallery=o.gallery,
+            )
         )
 
     def action_lessons(self, lesson_id: str | None = None) -> None:

@@ -83,8 +83,13 @@ class PlayScreen(Screen):
         rules: str = "english",
         game: int = 5,
         load: Path | None = None,
+        gallery: bool = False,
     ) -> None:
         super().__init__()
+        from tutor.tables.gallery import Gallery
+
+        self.gallery = Gallery(enabled=gallery)
+        """French écarté: the gallery points at the hints' card (britannica-9/laws/25)."""
         self.engine_request = engine
         self.rules = make_rules(rules, game)
         self.first_seed = seed
@@ -409,9 +414,20 @@ class PlayScreen(Screen):
                 rules=f"{game.rules.name.capitalize()} rules",
             )
         )
-        self.query_one("#prompt", Static).update(self.prompt())
+        self.query_one("#prompt", Static).update(self.prompt() + self.gallery_note())
         self.draw_buttons()
         self.refresh_bindings()
+
+    def gallery_note(self) -> str:
+        """Where the gallery points, at the learner's own decisions only."""
+        game = self.game
+        if not self.gallery.enabled or game.is_over or self.in_summary or game.to_act != LEARNER:
+            return ""
+        try:
+            pointing = self.gallery.point(game.position.infoset(LEARNER))
+        except Exception as exc:  # advice must never break play
+            return f"\n[i]The gallery is silent ({exc}).[/i]"
+        return f"\n[i]{pointing.describe()}[/i]" if pointing else ""
 
     def prompt(self) -> str:
         game, position = self.game, self.game.position
