@@ -133,3 +133,25 @@ async def test_unavailable_engine_falls_back_to_random():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.screen.engine_name == "random"
+
+
+@run
+async def test_gallery_points_at_the_learners_card():
+    """--gallery (britannica-9/laws/25): the gallery points at the hints' card; silent otherwise."""
+    app = create_app(start="play", seed=1, engine="random", gallery=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        for _ in range(20):
+            kinds = screen.learner_kinds()
+            if kinds & {"lead", "follow"}:
+                break
+            for k in learner_key(screen):
+                await pilot.press(k)
+            await settle(pilot)
+        assert "The gallery points at" in str(screen.query_one("#prompt").render())
+    quiet = create_app(start="play", seed=1, engine="random")
+    async with quiet.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "gallery" not in str(quiet.screen.query_one("#prompt").render())
