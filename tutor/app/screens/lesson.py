@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from tutor.actions import Action, discard
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
 from tutor.app.narrate import describe_action
-from tutor.app.screens.play import DECISION_KEYS
+from tutor.app.screens.decision_keys import DECISION_KEYS
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView

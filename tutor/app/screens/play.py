@@ -19,10 +19,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, RichLog, Static
 
-from tutor.actions import Action, IllegalAction, discard
+from tutor.actions import Action, IllegalAction
 from tutor.app.advice import advice_markdown
 from tutor.app.narrate import narrate
 from tutor.app.progress import games_dir
+from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import BacksView, HandView, card_label
 from tutor.app.widgets.passage import PassageMarkdown, passage_markdown
 from tutor.app.widgets.scoreboard import Board, Scoreboard
@@ -37,14 +38,6 @@ LEARNER = 0
 
 ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the engine advises.*"
 
-DECISION_KEYS = {
-    "play": ("p", "Play"),
-    "propose": ("o", "Propose"),
-    "accept": ("a", "Accept"),
-    "refuse": ("x", "Refuse"),
-    "mark": ("m", "Mark king"),
-    "hold": ("k", "Hold"),
-}
 
 
 def make_engine_or_random(name: str, seed: int | None) -> tuple[object, str, str | None]:
@@ -55,17 +48,11 @@ def make_engine_or_random(name: str, seed: int | None) -> tuple[object, str, str
         return make_engine("random", seed), "random", f"{exc}: playing the random engine instead."
 
 
-class PlayScreen(Screen):
+class PlayScreen(DecisionKeys, Screen):
     """A game of écarté against the computer."""
 
     BINDINGS = [
-        *[
-            Binding(key, f"decide('{kind}')", label, id=f"decide-{kind}")
-            for kind, (key, label) in DECISION_KEYS.items()
-        ],
-        Binding("1", "card(0)", "Card", key_display="1-5", id="cards"),
-        *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
-        Binding("enter", "confirm", "Discard", id="confirm", priority=True),
+        *decision_bindings(),
         Binding("question_mark", "hint", "Hint", key_display="?", id="hint"),
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", id="undo"),
@@ -254,40 +241,12 @@ class PlayScreen(Screen):
         return {a.kind for a in self.game.legal_actions()}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        kinds = self.learner_kinds()
-        if action == "decide":
-            return parameters[0] in kinds
-        if action == "card":
-            return bool(kinds & {"lead", "follow", "discard"})
-        if action == "confirm":
-            return "discard" in kinds
-        if action in ("hint",):
-            return bool(kinds)
+        shared = self.check_decision_key(action, parameters)
+        if shared is not None:
+            return shared
+        if action == "hint":
+            return bool(self.learner_kinds())
         return True
-
-    def action_decide(self, kind: str) -> None:
-        if kind in self.learner_kinds():
-            self.apply(Action(kind))
-
-    def action_card(self, index: int) -> None:
-        cards = self.hand_order()
-        kinds = self.learner_kinds()
-        if index >= len(cards):
-            return
-        card = cards[index]
-        if "discard" in kinds:
-            self.selected ^= {card}
-            self.redraw()
-        elif "lead" in kinds:
-            self.apply(Action("lead", (card,)))
-        elif "follow" in kinds:
-            self.apply(Action("follow", (card,)))
-        elif "mark" in kinds:
-            self.notify("First mark the king (m) or hold it (k).", severity="warning")
-
-    def action_confirm(self) -> None:
-        if "discard" in self.learner_kinds():
-            self.apply(discard(*self.selected))
 
     def action_hint(self) -> None:
         if self.learner_kinds():

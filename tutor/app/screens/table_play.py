@@ -22,8 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, RichLog, Static
 
-from tutor.actions import Action, IllegalAction, discard
+from tutor.actions import Action, IllegalAction
 from tutor.app.narrate import narrate
+from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
@@ -35,17 +36,9 @@ from tutor.tables.gallery import Gallery
 
 LEARNER = 0
 
-DECISION_KEYS = {
-    "play": ("p", "Play"),
-    "propose": ("o", "Propose"),
-    "accept": ("a", "Accept"),
-    "refuse": ("x", "Refuse"),
-    "mark": ("m", "Mark king"),
-    "hold": ("k", "Hold"),
-}
 
 
-class TablePlayScreen(Screen):
+class TablePlayScreen(DecisionKeys, Screen):
     """A table game against computer players, played to its end."""
 
     DEFAULT_CSS = """
@@ -60,13 +53,7 @@ class TablePlayScreen(Screen):
     """
 
     BINDINGS = [
-        *[
-            Binding(key, f"decide('{kind}')", label, id=f"table-decide-{kind}")
-            for kind, (key, label) in DECISION_KEYS.items()
-        ],
-        Binding("1", "card(0)", "Card", key_display="1-5", id="table-cards"),
-        *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
-        Binding("enter", "confirm", "Discard", id="table-confirm", priority=True),
+        *decision_bindings("table-"),
         Binding("g", "gallery", "Gallery", id="table-gallery", tooltip="French gallery on/off"),
         Binding("n", "new_table", "New", id="table-new", tooltip="A new game at this table"),
         Binding("escape", "app.pop_screen", "Back", id="table-back"),
@@ -221,36 +208,12 @@ class TablePlayScreen(Screen):
     # --- keys ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        kinds = self.learner_kinds()
-        if action == "decide":
-            return parameters[0] in kinds
-        if action == "card":
-            return bool(kinds & {"lead", "follow", "discard"})
-        if action == "confirm":
-            return "discard" in kinds
+        shared = self.check_decision_key(action, parameters)
+        if shared is not None:
+            return shared
         if action == "gallery":
             return isinstance(self.table, PoolTable)
         return True
-
-    def action_decide(self, kind: str) -> None:
-        if kind in self.learner_kinds():
-            self.apply(Action(kind))
-
-    def action_card(self, index: int) -> None:
-        cards = self.hand_order()
-        kinds = self.learner_kinds()
-        if index >= len(cards):
-            return
-        card = cards[index]
-        if "discard" in kinds:
-            self.selected ^= {card}
-            self.redraw()
-        elif kinds & {"lead", "follow"}:
-            self.apply(Action("follow" if "follow" in kinds else "lead", (card,)))
-
-    def action_confirm(self) -> None:
-        if "discard" in self.learner_kinds():
-            self.apply(discard(*self.selected))
 
     def action_gallery(self) -> None:
         self.gallery = Gallery(enabled=not self.gallery.enabled)

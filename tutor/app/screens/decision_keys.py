@@ -1,0 +1,93 @@
+"""The keys every screen with a hand shares: a letter per decision, 1-5 for the
+cards, Enter to confirm a discard. One definition, so the lesson, play and
+table screens answer the same keys the same way."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from tutor.actions import Action, discard
+from tutor.cards import Card
+
+DECISION_KEYS = {
+    "play": ("p", "Play"),
+    "propose": ("o", "Propose"),
+    "accept": ("a", "Accept"),
+    "refuse": ("x", "Refuse"),
+    "mark": ("m", "Mark king"),
+    "hold": ("k", "Hold"),
+}
+"""Decision -> (key, label). Refuse is x and hold is k: r and h are Redeal and Hint."""
+
+
+def decision_bindings(id_prefix: str = "") -> list[Binding]:
+    """The bindings for decisions, cards 1-5 and Enter, with ids under ``id_prefix``."""
+    return [
+        *[
+            Binding(key, f"decide('{kind}')", label, id=f"{id_prefix}decide-{kind}")
+            for kind, (key, label) in DECISION_KEYS.items()
+        ],
+        Binding("1", "card(0)", "Card", key_display="1-5", id=f"{id_prefix}cards"),
+        *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
+        Binding("enter", "confirm", "Discard", id=f"{id_prefix}confirm", priority=True),
+    ]
+
+
+class DecisionKeys:
+    """Mixin for a Screen: turns the shared keys into domain actions.
+
+    The screen provides ``learner_kinds()`` (the kinds of action open to the
+    learner now), ``hand_order()`` (the cards as numbered on screen),
+    ``apply(action)``, ``redraw()`` and a ``selected`` set for discards.
+    """
+
+    selected: set[Card]
+
+    def learner_kinds(self) -> set[str]:
+        raise NotImplementedError
+
+    def hand_order(self) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> object:
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def check_decision_key(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a shared key is open now; None for actions that are not shared keys."""
+        kinds = self.learner_kinds()
+        if action == "decide":
+            return parameters[0] in kinds
+        if action == "card":
+            return bool(kinds & {"lead", "follow", "discard"})
+        if action == "confirm":
+            return "discard" in kinds
+        return None
+
+    def action_decide(self, kind: str) -> None:
+        if kind in self.learner_kinds():
+            self.apply(Action(kind))
+
+    def action_card(self, index: int) -> None:
+        cards = self.hand_order()
+        kinds = self.learner_kinds()
+        if index >= len(cards):
+            return
+        card = cards[index]
+        if "discard" in kinds:
+            self.selected ^= {card}
+            self.redraw()
+        elif kinds & {"lead", "follow"}:
+            self.apply(Action("follow" if "follow" in kinds else "lead", (card,)))
+
+    def action_confirm(self) -> None:
+        if "discard" in self.learner_kinds():
+            self.apply(discard(*self.selected))
+
+    def decision_prompt(self, kinds: set[str]) -> str:
+        """'Play (p) or Propose (o)' for the decisions open now."""
+        return " or ".join(
+            f"{label} ([b]{key}[/b])" for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
+        )
