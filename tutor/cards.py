@@ -8,7 +8,7 @@ cards compare by identity as cheaply as by value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 
@@ -36,6 +36,9 @@ class Suit(Enum):
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+
+_SUIT_INDEX = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 
 
 class Rank(IntEnum):
@@ -66,6 +69,16 @@ _RANK_NOUNS = ("seven", "eight", "nine", "ten", "ace", "knave", "queen", "king")
 class Card:
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """0..31, suit-major; a stable small integer for bitmasks (and the hash)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 8 + int(self.rank))
+
+    def __hash__(self) -> int:
+        # Engines and hints hash cards millions of times: the precomputed index
+        # is far cheaper than hashing the (Rank, Suit) enum pair.
+        return self.index
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.value
@@ -82,11 +95,6 @@ class Card:
     def noun(self) -> str:
         """The card in words, e.g. ``king of spades``."""
         return f"{self.rank.noun} of {self.suit.noun}"
-
-    @property
-    def index(self) -> int:
-        """0..31, suit-major; a stable small integer for bitmasks."""
-        return _SUIT_ORDER.index(self.suit) * 8 + int(self.rank)
 
     @staticmethod
     def parse(text: str) -> Card:
