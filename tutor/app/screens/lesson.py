@@ -23,6 +23,7 @@ from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
+from tutor.study_notes import notes_for_hint, notes_markdown
 
 
 class LessonScreen(Screen):
@@ -315,7 +316,8 @@ class LessonScreen(Screen):
     def explanation(self) -> str:
         step = self.step
         links = link_list("Read", list(step.passages), names=self.passage_names(step.passages))
-        return f"{step.explanation}\n\n{links}"
+        computed = notes_markdown(notes_for_hint(step.hint)) if step.hint else ""
+        return "\n\n".join(part for part in (step.explanation, computed, links) if part)
 
     def passage_names(self, ids) -> dict[str, str]:
         library = self.app.library

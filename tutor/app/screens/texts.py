@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import lessons_for_passage
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list, passage_markdown
+from tutor.study_notes import notes_for_passage, notes_markdown
 
 SECTION_LIMIT = 60
 """Passages shown together at most when a heading with many children is opened."""
@@ -170,6 +171,9 @@ class TextsScreen(Screen):
                 "See also", list(entry.see_also)
             )
             translated, document = [], "glossary"
+        computed = notes_markdown(notes_for_passage(ident))
+        if computed:
+            original += "\n\n" + computed
         original += "\n\n" + self.links_markdown(ident)
         self.query_one("#original", PassageMarkdown).update(original)
         self.query_one("#original-box").scroll_home(animate=False)
