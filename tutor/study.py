@@ -365,16 +365,20 @@ def _results(merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed
 # --- output ------------------------------------------------------------------------
 
 
-def render(results: dict) -> str:
-    f = results["foster"]
-    lines = [
+def render_foster(f: dict) -> str:
+    return "\n".join([
         "Foster's exact counts (by enumeration):",
         f"  the dealer's five cards can be {f['dealer_hands']:,} hands",
         f"  holding one trump: {f['holding_1_against']:,} to {f['holding_1_for']:,}"
         " against the dealer holding two or more",
         f"  holding two trumps: {f['holding_2_against']:,} to {f['holding_2_for']:,}"
         " against the dealer holding two or more",
-        "",
+    ])
+
+
+def render(results: dict, foster: bool = True) -> str:
+    lines = [render_foster(results["foster"]), ""] if foster else []
+    lines += [
         f"Simulated: {results['deals']:,} deals, seed {results['seed']}"
         f" ({results['seconds']} s). {results['method']}",
         "",
@@ -435,8 +439,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1 or args.jobs < 1:
         print("ecarte study: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
+    # The exact counts first: they take a second, the simulation minutes.
+    print(render_foster(foster_counts()), flush=True)
+    print(
+        f"\nSimulating {args.deals:,} deals (seed {args.seed}, {args.jobs} processes)...",
+        file=sys.stderr, flush=True,
+    )
     results = run_study(args.deals, args.seed, args.jobs)
-    print(render(results))
+    print()
+    print(render(results, foster=False))
     if not args.no_write:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
