@@ -36,3 +36,15 @@ def test_strong_holdings_are_five_unseen_cards():
     unseen = frozenset(c for c in PACK if c not in hand and c != p.turnup)
     for holding in strong_holdings(hand, unseen, p.trump):
         assert len(holding) == 5 and holding <= unseen
+
+
+def test_explanation_says_when_a_reading_decided():
+    from tutor.cards import parse_cards
+    from tutor.cards import card as one
+    from tutor.hints import advise
+    from tutor.infoset import InfoSet
+
+    info = InfoSet("propose", "nondealer", parse_cards("QH 9H JS AS 9C"), one("7H"))
+    verdict = advise(info)
+    assert "readings/as-high-as" in verdict.sources
+    assert "Reading “as high as” as the project does" in verdict.explanation

@@ -22,8 +22,10 @@ The orders, and why:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from tutor.hints import accepting, discarding, following, king, leading, proposing, score
+from tutor.hints.readings import reading_note
 from tutor.hints.registry import Verdict
 from tutor.infoset import InfoSet
 
@@ -86,8 +88,16 @@ def _verdicts(info: InfoSet) -> Iterator[Verdict]:
 
 
 def advise(info: InfoSet) -> Verdict:
-    """What the Hints (or, where they are silent, the project) say to do here."""
-    return next(_verdicts(info))
+    """What the Hints (or, where they are silent, the project) say to do here.
+
+    When the decision turned on one of the project's readings of an ambiguous
+    word, the explanation ends by saying so (``readings.reading_note``).
+    """
+    verdict = next(_verdicts(info))
+    note = reading_note(verdict.readings)
+    if note and note not in verdict.explanation:
+        verdict = replace(verdict, explanation=f"{verdict.explanation} {note}")
+    return verdict
 
 
 def applicable(info: InfoSet) -> list[Verdict]:

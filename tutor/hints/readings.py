@@ -47,6 +47,32 @@ READINGS: dict[str, str] = {
 }
 """Every reading id this package may cite, with its wording in one line."""
 
+WORDS: dict[str, str] = {
+    SMALL_CARD: "small card",
+    COURT_CARD: "court card",
+    GUARDED: "guarded",
+    SINGLY_GUARDED: "singly guarded",
+    STRONG_SUIT: "strong suit",
+    MODERATE_CARDS: "moderate cards",
+    AS_HIGH_AS: "as high as",
+    VERY_SMALL: "very small",
+    WEAK_HAND: "weak hand",
+}
+"""The Hints' word each reading interprets, for the note an explanation carries."""
+
+
+def reading_note(reading_ids: Iterable[str]) -> str:
+    """'(Reading “guarded” and “strong suit” as the project does: texts/readings.)'
+
+    The sentence a verdict's explanation ends with when a decision turned on a
+    word the Hints leave undefined, so the learner sees where the source ends.
+    """
+    words = [f"“{WORDS[r]}”" for r in dict.fromkeys(reading_ids) if r in WORDS]
+    if not words:
+        return ""
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"(Reading {listed} as the project does; see the readings in the texts.)"
+
 
 def is_small(c: Card) -> bool:
     """``readings/small-card``: a ten or lower.
