@@ -13,10 +13,16 @@ from typing import IO, Any
 from tutor.cards import Card, CardError
 from tutor.engines.base import Advice, Engine
 from tutor.infoset import DECISIONS, ROLES, InfoSet
+from tutor.laws import trick_winner
 
 
 class RequestError(ValueError):
     """A request that does not follow the protocol; the message names the field."""
+
+
+MAX_GAME = 99
+"""The largest ``game`` accepted: the games of the sources are 5 and 7, and the
+engines' score recursion must stay well within Python's stack."""
 
 
 def _card(value: Any, field: str) -> Card:
@@ -24,6 +30,8 @@ def _card(value: Any, field: str) -> Card:
         raise RequestError(f"{field}: a card needs a suit, e.g. '10H'")
     if not isinstance(value, str):
         raise RequestError(f"{field}: expected a card such as 'KS', got {value!r}")
+    if len(value) > 3:
+        raise RequestError(f"{field}: not a card: {value[:12]!r}... ({len(value)} characters)")
     try:
         return Card.parse(value)
     except CardError as exc:
@@ -54,6 +62,10 @@ def parse_request(line: str) -> InfoSet:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise RequestError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise RequestError("not JSON that can be read: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise RequestError(f"not JSON that can be read: {exc}") from None
     if not isinstance(data, dict):
         raise RequestError("a request must be a JSON object")
     return request_to_infoset(data)
@@ -77,12 +89,20 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
     turnup = _card(data["turnup"], "turnup")
     score = _pair(data.get("score", [0, 0]), "score")
     game = data.get("game", 5)
-    if not isinstance(game, int) or isinstance(game, bool) or game < 1:
-        raise RequestError(f"game: expected a positive integer, got {game!r}")
+    if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= MAX_GAME:
+        raise RequestError(f"game: expected an integer from 1 to {MAX_GAME}, got {game!r}")
+    if max(score) >= game:
+        raise RequestError(f"score: {list(score)} is already game at {game}")
     raw_exchanges = data.get("exchanges", [])
     if not isinstance(raw_exchanges, list):
         raise RequestError("exchanges: expected a list of [nondealer, dealer] pairs")
     exchanges = tuple(_pair(v, f"exchanges[{i}]") for i, v in enumerate(raw_exchanges))
+    for i, (nondealer, dealer) in enumerate(exchanges):
+        if not 1 <= nondealer <= 5 or dealer > 5:
+            raise RequestError(
+                f"exchanges[{i}]: the non-dealer exchanges 1 to 5 cards, the dealer 0 to 5,"
+                f" got {[nondealer, dealer]}"
+            )
     discards = _cards(data.get("discards", []), "discards")
     for field in ("penalty", "king"):
         if data.get(field) not in ("me", "opponent", None):
@@ -127,6 +147,13 @@ def _validate(info: InfoSet, data: dict[str, Any], known: set[str]) -> None:
         seen.append(info.led)
     if len(set(seen)) != len(seen):
         raise RequestError("hand: a card in the hand also appears as the turn-up, led or played")
+    if set(info.discards) & set(seen):
+        raise RequestError("discards: a card discarded also appears in the hand, turn-up or play")
+    mine = sum(n if info.role == "nondealer" else d for n, d in info.exchanges)
+    if len(info.discards) > mine:
+        raise RequestError(
+            f"discards: {len(info.discards)} cards, but exchanges give me only {mine} discarded"
+        )
     if len(info.tricks) + len(info.hand) != 5:
         raise RequestError(
             f"tricks: {len(info.tricks)} tricks played and {len(info.hand)} cards in hand"
@@ -147,10 +174,25 @@ def _validate(info: InfoSet, data: dict[str, Any], known: set[str]) -> None:
         raise RequestError(f"hand: a {d} decision comes before any card is played, with five cards")
     if d == "mark_king" and info.trump_king not in info.hand:
         raise RequestError("hand: mark_king needs the king of trumps in the hand")
+    if d == "mark_king" and info.tricks:
+        raise RequestError("tricks: mark_king comes before my first card, with no trick played")
+    if d == "mark_king" and (info.led is None) != (info.role == "nondealer"):
+        raise RequestError("led: with mark_king, given for the dealer (the card led) and only for him")
+    if d in ("lead", "follow") and _i_lead_next(info) != (d == "lead"):
+        whose = "mine" if d == "follow" else "my opponent's"
+        raise RequestError(f"decision: {d}, but by the tricks played the lead is {whose}")
     if d == "discard":
         low, high = info.discard_range()
         if high < low:
             raise RequestError("exchanges: the stock is empty, there is nothing to discard for")
+
+
+def _i_lead_next(info: InfoSet) -> bool:
+    """Whether I lead the next trick: the non-dealer leads the first, a trick's winner the next."""
+    i_lead = not info.is_dealer
+    for first, second in info.tricks:
+        i_lead = (trick_winner(first, second, info.trump) == 0) == i_lead
+    return i_lead
 
 
 def advice_to_json(advice: Advice) -> dict[str, Any]:

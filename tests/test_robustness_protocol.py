@@ -1,0 +1,86 @@
+"""Hostile input to `ecarte advise`: every bad request gets an error naming its field,
+never an "internal error", and never an answer to a position that cannot exist."""
+
+import io
+import json
+import re
+
+import pytest
+
+from tutor.engines.random_engine import RandomEngine
+from tutor.protocol import RequestError, parse_request, serve
+
+BASE = {"decision": "lead", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"], "turnup": "TS"}
+
+
+def answers(lines: list[str]) -> list[dict]:
+    out = io.StringIO()
+    serve(RandomEngine(0), lines, out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def request(**fields) -> str:
+    return json.dumps({**BASE, **fields})
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"a":' * 5_000 + "1" + "}" * 5_000,
+        request(game=5).replace('"game": 5', '"game": 1' + "0" * 5_000),
+    ],
+    ids=["deep-array", "deep-object", "huge-integer"],
+)
+def test_unreadable_json_is_a_request_error_not_an_internal_error(line):
+    (answer,) = answers([line])
+    assert answer["error"].startswith("not JSON")
+    assert "internal" not in answer["error"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"game": 10**30}, "game:"),
+        ({"game": 1000}, "game:"),
+        ({"score": [7, 9]}, "score:"),
+        ({"discards": ["KS"]}, "discards:"),
+        ({"discards": ["TS"]}, "discards:"),
+        ({"discards": ["AH"]}, "discards:"),  # no exchange: nothing can have been discarded
+        ({"decision": "discard", "exchanges": [[0, 0]]}, "exchanges[0]:"),
+        ({"decision": "discard", "exchanges": [[6, 0]]}, "exchanges[0]:"),
+        ({"role": "dealer"}, "decision:"),  # the non-dealer leads the first trick
+        ({"decision": "follow", "led": "KH", "hand": ["QS", "7H", "8D", "9C"],
+          "tricks": [["KS", "JS"]]}, "decision:"),  # I won the first trick: my lead
+        ({"decision": "mark_king", "led": "AH"}, "led:"),  # the non-dealer marks before leading
+        ({"decision": "mark_king", "role": "dealer"}, "led:"),  # the dealer marks as he follows
+        ({"decision": "mark_king", "hand": ["KS", "7H", "8D", "9C"],
+          "tricks": [["QS", "JS"]]}, "tricks:"),
+        ({"hand": ["K" * 100_000, "QS", "7H", "8D", "9C"]}, "hand[0]:"),
+    ],
+)
+def test_inconsistent_or_out_of_range_requests_name_the_field(fields, field):
+    with pytest.raises(RequestError, match="^" + re.escape(field)):
+        parse_request(request(**fields))
+
+
+def test_a_long_card_is_not_echoed_in_full():
+    (answer,) = answers([request(hand=["K" * 100_000, "QS", "7H", "8D", "9C"])])
+    assert len(answer["error"]) < 200
+
+
+def test_the_largest_game_is_answered():
+    from tutor.engines.best import BestEngine
+
+    out = io.StringIO()
+    serve(BestEngine(seed=1), [request(game=99), request(game=99, score=[98, 0])], out)
+    for line in out.getvalue().splitlines():
+        assert "action" in json.loads(line), line
+
+
+def test_consistent_discards_and_exchanges_are_still_accepted():
+    info = parse_request(json.dumps({
+        "decision": "discard", "role": "dealer", "hand": ["KS", "QS", "7H", "8D", "9C"],
+        "turnup": "TS", "exchanges": [[2, 1], [3, 0]], "discards": ["AH"],
+    }))
+    assert [str(c) for c in info.discards] == ["AH"]
