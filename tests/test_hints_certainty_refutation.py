@@ -39,8 +39,8 @@ def test_strong_holdings_are_five_unseen_cards():
 
 
 def test_explanation_says_when_a_reading_decided():
-    from tutor.cards import parse_cards
     from tutor.cards import card as one
+    from tutor.cards import parse_cards
     from tutor.hints import advise
     from tutor.infoset import InfoSet
 

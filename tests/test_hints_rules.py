@@ -124,6 +124,7 @@ def test_play_a_jeu_de_regle_with_its_category_in_words():
     assert v.explanation == (
         "Two trumps, with the knave and ace of hearts and the nine of clubs: a jeu de règle (2d)."
         " Play without proposing."
+        " (Reading “as high as” as the project does; see the readings in the texts.)"
     )
     assert not v.by_project
 

@@ -78,6 +78,16 @@ def _lead_verdicts(info: InfoSet) -> Iterator[Verdict]:
 
 
 def _verdicts(info: InfoSet) -> Iterator[Verdict]:
+    """Each verdict that speaks, its explanation ending with a note when it
+    turned on one of the project's readings (``readings.reading_note``)."""
+    for verdict in _speaking(info):
+        note = reading_note(verdict.readings)
+        if note and note not in verdict.explanation:
+            verdict = replace(verdict, explanation=f"{verdict.explanation} {note}")
+        yield verdict
+
+
+def _speaking(info: InfoSet) -> Iterator[Verdict]:
     if info.decision == "lead":
         yield from _lead_verdicts(info)
         return
@@ -88,16 +98,8 @@ def _verdicts(info: InfoSet) -> Iterator[Verdict]:
 
 
 def advise(info: InfoSet) -> Verdict:
-    """What the Hints (or, where they are silent, the project) say to do here.
-
-    When the decision turned on one of the project's readings of an ambiguous
-    word, the explanation ends by saying so (``readings.reading_note``).
-    """
-    verdict = next(_verdicts(info))
-    note = reading_note(verdict.readings)
-    if note and note not in verdict.explanation:
-        verdict = replace(verdict, explanation=f"{verdict.explanation} {note}")
-    return verdict
+    """What the Hints (or, where they are silent, the project) say to do here."""
+    return next(_verdicts(info))
 
 
 def applicable(info: InfoSet) -> list[Verdict]:
