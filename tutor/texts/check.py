@@ -15,6 +15,8 @@ from tutor.texts.library import Library
 from tutor.texts.links import find_links
 from tutor.texts.model import Fault
 
+HEADER_KEYS = ("title", "source", "origin", "date", "licence", "attribution")
+"""The front matter every file carries (texts/README.md)."""
 CLUB_LAWS = 51
 BRITANNICA_LAWS = 25
 _WHERE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)$")
@@ -63,12 +65,23 @@ def check_library(
     """Every fault in the texts and in the given citations ((where, passage id) pairs).
 
     Checks: ids unique and markup well formed (from loading); every passage and
-    glossary link resolves; club laws 1-51 and abridged laws 1-25 present; every
+    glossary link resolves; every file's header complete; club laws 1-51 and abridged laws 1-25 present; every
     French passage translated; every id of docs/passage-ids.md present; every
     citation resolves. `where` may end in ``:line``.
     """
     faults = list(library.faults)
     faults += _link_faults(library)
+    for document in library.documents():
+        if not document.passages and not document.header:
+            continue  # unreadable: already a fault
+        missing = [key for key in HEADER_KEYS if not document.header.get(key)]
+        if missing:
+            faults.append(
+                Fault(
+                    library.display_name(document.file), 1,
+                    f"header: missing {', '.join(missing)} (front matter, texts/README.md)",
+                )
+            )
     root = str(library.root)
     for n in range(1, CLUB_LAWS + 1):
         if f"club-laws/{n}" not in library:

@@ -18,6 +18,9 @@ from tutor.texts.library import load_library
 def check(root: Path | None = None, citations: Sequence[tuple[str, str]] = ()) -> int:
     """Print each fault as file:line: message, then a summary; 0 if there are none."""
     library = load_library(root)
+    if not library.root.is_dir():  # one fault, not every citation of every missing passage
+        print(f"{library.root}: texts directory not found", file=sys.stderr)
+        return 1
     faults = check_library(library, citations)
     for fault in faults:
         print(fault, file=sys.stderr)
