@@ -54,3 +54,27 @@ def test_play_option_conflicts_are_named():
     assert result.returncode == 2 and "between 1 and 4" in result.stderr
     result = run("play", "--table", "bridge")
     assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_match_options_need_their_rules():
+    result = run("play", "--cinq-lies")
+    assert result.returncode == 2 and "--rules french" in result.stderr
+    result = run("play", "--table", "pool", "--valuation")
+    assert result.returncode == 2 and "two-handed" in result.stderr
+
+
+def test_play_options_reach_the_game():
+    import asyncio
+
+    from tutor.app import create_app
+
+    async def check():
+        app = create_app(start="play", seed=3, engine="random", rules="french", game=7,
+                         games_to_win=2, valuation=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            rules = app.screen.game.rules
+            assert (rules.name, rules.game_points, rules.games_to_win, rules.valuation) == (
+                "french", 7, 2, True)
+
+    asyncio.run(check())

@@ -71,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--losers", type=_positive_int, default=None, help="at five or six: losers agreed beforehand"
     )
+    play.add_argument(
+        "--cinq-lies", action="store_true",
+        help="French: two games of five, and the belle if each side wins one",
+    )
+    play.add_argument(
+        "--valuation", action="store_true",
+        help="law 46: a game counts treble, double or single by the loser's score",
+    )
 
     texts = sub.add_parser("texts", help="read the annotated sources")
     texts.add_argument("passage_id", nargs="?", metavar="PASSAGE-ID")
@@ -129,6 +137,10 @@ def _check_play_options(args: argparse.Namespace) -> str | None:
     rules = args.rules or ("french" if args.table else "english")
     if rules == "english" and args.game != 5:
         return "play: the English game is five up (club-laws/46); --game 7 needs --rules french"
+    if args.cinq_lies and rules != "french":
+        return "play: cinq liés is a French match (french/points); add --rules french"
+    if args.table and (args.cinq_lies or args.valuation):
+        return "play: --cinq-lies and --valuation are for the two-handed game"
     if args.losers is not None and args.table not in ("cinq", "six"):
         return "play: --losers is for --table cinq or six"
     if args.table and args.load:
@@ -211,6 +223,8 @@ def _open_app(args: argparse.Namespace) -> int:
         table=getattr(args, "table", None),
         gallery=getattr(args, "gallery", False),
         losers=getattr(args, "losers", None),
+        games_to_win=2 if getattr(args, "cinq_lies", False) else 1,
+        valuation=getattr(args, "valuation", False),
     )
     app.run()
     return int(app.return_code or 0)

@@ -24,6 +24,8 @@ def create_app(
     table: str | None = None,
     gallery: bool = False,
     losers: int | None = None,
+    games_to_win: int = 1,
+    valuation: bool = False,
 ) -> EcarteApp:
     """Build the app opened on ``start`` ("home", "lessons", "play" or "texts")."""
     options = Options(
@@ -38,6 +40,8 @@ def create_app(
         table=table,
         gallery=gallery,
         losers=losers,
+        games_to_win=games_to_win,
+        valuation=valuation,
     )
     return EcarteApp(options)
 

@@ -35,6 +35,10 @@ class Options:
     table: str | None = None
     gallery: bool = False
     losers: int | None = None
+    games_to_win: int = 1
+    """2: cinq liés (two games, a belle if need be), french/points."""
+    valuation: bool = False
+    """Law 46's treble, double and single (club-laws/46)."""
 
 
 class EcarteApp(App):
@@ -122,7 +126,8 @@ class EcarteApp(App):
         self.push_screen(
             PlayScreen(
                 seed=o.seed, engine=o.engine, rules=o.rules or "english", game=o.game,
-                load=o.load, gallery=o.gallery,
+                load=o.load, gallery=o.gallery, games_to_win=o.games_to_win,
+                valuation=o.valuation,
             )
         )
 

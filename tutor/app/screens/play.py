@@ -71,6 +71,8 @@ class PlayScreen(DecisionKeys, Screen):
         game: int = 5,
         load: Path | None = None,
         gallery: bool = False,
+        games_to_win: int = 1,
+        valuation: bool = False,
     ) -> None:
         super().__init__()
         from tutor.tables.gallery import Gallery
@@ -78,7 +80,7 @@ class PlayScreen(DecisionKeys, Screen):
         self.gallery = Gallery(enabled=gallery)
         """French écarté: the gallery points at the hints' card (britannica-9/laws/25)."""
         self.engine_request = engine
-        self.rules = make_rules(rules, game)
+        self.rules = make_rules(rules, game, games_to_win=games_to_win, valuation=valuation)
         self.first_seed = seed
         self.load_path = load
         self.game: Game = Game.new(seed if seed is not None else _fresh_seed(), self.rules)
