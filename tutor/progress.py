@@ -91,6 +91,44 @@ class UnreadableDatabase(Exception):
     """A progress file that cannot be used as it is; it will be moved aside."""
 
 
+TABLES = {
+    "lessons_done": ("lesson", "completed_at"),
+    "answers": ("id", "lesson", "step", "answer", "correct", "at", "hinted", "seconds"),
+    "reviews": ("lesson", "step", "stage", "due", "updated"),
+}
+"""The columns each table must have at ``VERSION``: checked on opening."""
+MOMENTS = (("lessons_done", "completed_at"), ("answers", "at"), ("reviews", "due"),
+           ("reviews", "updated"))
+"""The columns holding a moment (ISO 8601 with its time zone), checked on opening."""
+
+
+def _check_contents(db: sqlite3.Connection) -> None:
+    """Raise ``UnreadableDatabase`` naming the table, row and column the tutor cannot read."""
+    for table, columns in TABLES.items():
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if not present:
+            raise UnreadableDatabase(f"table {table} is missing")
+        missing = [c for c in columns if c not in present]
+        if missing:
+            raise UnreadableDatabase(f"table {table} has no column {', '.join(missing)}")
+    for table, column in MOMENTS:
+        for rowid, value in db.execute(f"SELECT rowid, {column} FROM {table}"):
+            try:
+                moment = datetime.fromisoformat(value)
+            except (TypeError, ValueError):
+                moment = None
+            if moment is None or moment.tzinfo is None:
+                raise UnreadableDatabase(
+                    f"table {table}, row {rowid}, column {column}: not a moment: {value!r}"
+                )
+    bad = db.execute(
+        "SELECT rowid, stage FROM reviews WHERE typeof(stage) != 'integer' OR stage < 0"
+        " OR stage >= ?", (len(SCHEDULE),)
+    ).fetchone()
+    if bad is not None:
+        raise UnreadableDatabase(f"table reviews, row {bad[0]}, column stage: {bad[1]!r}")
+
+
 # --- values ----------------------------------------------------------------------
 
 
@@ -126,6 +164,7 @@ class Progress:
 
         self.clock = clock
         self.notices: list[str] = []
+        self._said: set[str] = set()
         self.path = path if path is not None else data_dir() / FILENAME
         self.db = self._open()
 
@@ -166,6 +205,7 @@ class Progress:
                     f"it was written by a newer tutor (schema {version}, this one reads {VERSION})"
                 )
             self._migrate(db, version)
+            _check_contents(db)
         except sqlite3.DatabaseError as exc:
             db.close()
             raise UnreadableDatabase(str(exc)) from None
@@ -225,10 +265,26 @@ class Progress:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
+            self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
+
+    def _write(self, what: str, statements: Callable[[sqlite3.Connection], None]) -> bool:
+        """Run ``statements`` in one transaction. If the file cannot be written (locked
+        by another tutor, read-only, disk full) nothing of it is kept, a notice says
+        so, and the session goes on."""
+        try:
+            with self._transaction() as db:
+                statements(db)
+        except sqlite3.Error as exc:
+            message = f"Could not save {what} in {self.path}: {exc}. The tutor goes on without it."
+            if message not in self._said:
+                self._said.add(message)
+                self._notice(message)
+            return False
+        return True
 
     @property
     def version(self) -> int:
@@ -237,11 +293,11 @@ class Progress:
     # lessons
 
     def complete_lesson(self, lesson: str) -> None:
-        with self._transaction() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO lessons_done VALUES (?, ?)",
-                (lesson, self.clock().isoformat()),
-            )
+        moment = self.clock().isoformat()
+        self._write(
+            f"lesson {lesson} as completed",
+            lambda db: db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?)", (lesson, moment)),
+        )
 
     def lessons_done(self) -> dict[str, datetime]:
         rows = self.db.execute("SELECT lesson, completed_at FROM lessons_done ORDER BY completed_at")
@@ -254,12 +310,15 @@ class Progress:
         seconds: float | None = None,
     ) -> None:
         """Keep one answer as given. Scheduling is the ``Attempt``'s business (``settle``)."""
-        with self._transaction() as db:
-            db.execute(
+        row = (lesson, step, answer, int(correct), self.clock().isoformat(), int(hinted), seconds)
+        self._write(
+            f"your answer to {lesson} step {step}",
+            lambda db: db.execute(
                 "INSERT INTO answers (lesson, step, answer, correct, at, hinted, seconds)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (lesson, step, answer, int(correct), self.clock().isoformat(), int(hinted), seconds),
-            )
+                row,
+            ),
+        )
 
     def answers(self, lesson: str | None = None) -> list[AnswerRecord]:
         query = "SELECT lesson, step, answer, correct, hinted, at, seconds FROM answers"
@@ -287,7 +346,8 @@ class Progress:
         unaided before the review is due: the schedule stands.
         """
         now = self.clock()
-        with self._transaction() as db:
+
+        def schedule(db: sqlite3.Connection) -> None:
             row = db.execute(
                 "SELECT stage, due FROM reviews WHERE lesson = ? AND step = ?", (lesson, step)
             ).fetchone()
@@ -304,6 +364,8 @@ class Progress:
                 "INSERT OR REPLACE INTO reviews VALUES (?, ?, ?, ?, ?)",
                 (lesson, step, stage, (now + SCHEDULE[stage]).isoformat(), now.isoformat()),
             )
+
+        self._write(f"the review of {lesson} step {step}", schedule)
 
     def reviews(self) -> list[Review]:
         rows = self.db.execute("SELECT lesson, step, stage, due FROM reviews ORDER BY due")
