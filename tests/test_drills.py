@@ -52,3 +52,18 @@ def test_a_hint_id_is_a_topic():
 def test_unknown_topic():
     with pytest.raises(DrillError):
         topic("no such topic")
+
+
+def test_a_drill_step_is_dealt_again_from_its_key():
+    from tutor.lessons.drills import review_step
+
+    step = generate("leads", random.Random(3))
+    lesson, step_id = step.key
+    assert lesson == "drill:leads"
+    again = review_step(lesson, step_id)
+    assert again.key == step.key and again.info == step.info
+    assert same_action(again.expected, step.expected) and again.hint == step.hint
+    for bad in (("drill:leads", "not json"), ("drill:leads", "[]"), ("drill:nope", step_id),
+                ("lesson-1", step_id)):
+        with pytest.raises(DrillError):
+            review_step(*bad)

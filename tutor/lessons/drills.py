@@ -5,10 +5,15 @@ deals random positions (from the ``random.Random`` it is given, so a drill can
 be dealt again from its seed) until the hints engine's verdict falls in the
 topic, and returns it as a lesson ``Step`` whose expected answer is the
 engine's and whose explanation is the hint's.
+
+A drill step's key is ``("drill:<topic key>", <the position as an advise
+request in compact JSON>)``, so progress can record it and ``review_step``
+can deal the same step again for the review queue.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,9 +24,13 @@ from tutor.infoset import InfoSet
 from tutor.lessons.answers import hints_module
 from tutor.lessons.loader import DEFAULT_PROMPTS
 from tutor.lessons.model import Step
+from tutor.protocol import RequestError, infoset_to_request, request_to_infoset
 
 RULE = " The rule: "
 """Joins a drill's account of the hand to the hint's summary."""
+
+PREFIX = "drill:"
+"""The lesson id of a drill step is this prefix and the topic's key."""
 
 MAX_DEALS = 20_000
 """Deals tried before a topic is declared too rare to drill."""
@@ -138,15 +147,31 @@ def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) 
     raise DrillError(f"no position for {chosen.title!r} in {max_deals} deals")
 
 
+def position_id(info: InfoSet) -> str:
+    """A drill step's id: its position as a compact advise request (read back by ``review_step``)."""
+    return json.dumps(infoset_to_request(info), separators=(",", ":"))
+
+
+def review_step(lesson: str, step_id: str) -> Step:
+    """The drill step progress knows as (``lesson``, ``step_id``), dealt again from its position."""
+    if not lesson.startswith(PREFIX):
+        raise DrillError(f"{lesson!r} is not a drill")
+    chosen = topic(lesson[len(PREFIX):])
+    try:
+        info = request_to_infoset(json.loads(step_id))
+    except (ValueError, TypeError, RequestError) as exc:
+        raise DrillError(f"drill step {step_id!r} is not a position: {exc}") from None
+    return _step(chosen, info, hints_module().advise(info), 0)
+
+
 def _step(chosen: Topic, info: InfoSet, verdict, n: int) -> Step:
-    hand = "".join(str(c) for c in info.hand).lower()
     explanation = verdict.explanation
     summary = getattr(verdict.hint, "summary", "")
     if summary and summary not in explanation:
         explanation = f"{explanation}{RULE}{summary}"
     return Step(
-        lesson=f"drill/{chosen.key}",
-        id=f"{hand}-{n}",
+        lesson=f"{PREFIX}{chosen.key}",
+        id=position_id(info),
         index=n,
         question=info.decision,
         prompt=DEFAULT_PROMPTS[info.decision],
