@@ -156,6 +156,17 @@ class EcarteApp(App):
 
         self.push_screen(LessonScreen(ident, step))
 
+    def open_drill(self, topic_key: str | None = None, seed: int | None = None) -> None:
+        """A drill on a topic (a key of ``tutor.lessons.drills.TOPICS``, or a hint id), or
+        with None the list of topics. The positions come from ``seed`` (by default
+        ``options.seed``; if that is None too, a seed from the system, shown in the subtitle)."""
+        from tutor.app.screens.drill import DrillScreen, DrillTopicsScreen
+
+        if topic_key is None:
+            self.push_screen(DrillTopicsScreen())
+        else:
+            self.push_screen(DrillScreen(topic_key, self.options.seed if seed is None else seed))
+
     def on_navigate(self, message: Navigate) -> None:
         target = message.target
         if target.scheme == "passage":
@@ -170,6 +181,7 @@ class EcarteApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Lessons", "Guided lessons and the review queue", self.action_lessons)
+        yield SystemCommand("Drills", "Fresh positions on one topic, endlessly", self.open_drill)
         yield SystemCommand("Play", "A game against the computer", self.action_play)
         yield SystemCommand("Texts", "Read the annotated sources", self.action_texts)
         yield SystemCommand("Home", "Back to the home screen", self.action_home)

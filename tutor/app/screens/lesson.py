@@ -7,6 +7,8 @@ step as not solved unaided, and every answer is recorded for the review queue.
 
 from __future__ import annotations
 
+from rich.table import Table
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,6 +26,15 @@ from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdo
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
 from tutor.study_notes import notes_for_hint, notes_markdown
+
+
+def _choice_entry(n: int, text: str) -> Table:
+    """A numbered choice whose text, when it wraps, stays clear of the number."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=2, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text(f"{n}.", style="bold"), text)
+    return grid
 
 
 class LessonScreen(Screen):
@@ -66,26 +77,30 @@ class LessonScreen(Screen):
         with Horizontal(id="lesson"):
             with VerticalScroll(id="lesson-text"):
                 yield PassageMarkdown("", id="lesson-passage")
-            with Vertical(id="lesson-board"):
+            with VerticalScroll(id="lesson-board"):
                 yield Static("", id="step-title")
                 yield Static("", id="position-facts")
                 yield TrickView(id="lesson-table")
                 yield HandView(id="lesson-hand")
-                yield OptionList(id="choices")
                 yield Static("", id="question")
+                yield OptionList(id="choices")
                 yield Horizontal(id="lesson-buttons")
-                with VerticalScroll(id="feedback-box"):
+                with Vertical(id="feedback-box"):
                     yield PassageMarkdown("", id="feedback")
         yield Footer()
 
     def on_mount(self) -> None:
         try:
             self.load_steps()
-        except (LessonsUnavailable, KeyError) as exc:
+        except (LessonsUnavailable, LookupError) as exc:  # KeyError, DrillError
             self.notify(str(exc).strip("'\""), title="Lessons", severity="error")
             self.query_one("#step-title", Static).update(str(exc).strip("'\""))
             return
         self.sub_title = self.title_text
+        self.start()
+
+    def start(self) -> None:
+        """Show the first step (a drill deals one instead)."""
         if not self.steps:
             self.query_one("#step-title", Static).update("This lesson has no steps.")
             return
@@ -95,12 +110,18 @@ class LessonScreen(Screen):
     def load_steps(self) -> None:
         course = curriculum()
         if self.review is not None:
+            from tutor.lessons import HintsUnavailable
+            from tutor.lessons.drills import PREFIX, review_step
+
             self.title_text = "Review"
             for lesson_id, step_id in self.review:
                 try:
-                    self.steps.append(course.lesson(lesson_id).step(step_id))
-                except KeyError:
-                    continue  # a step since removed from its lesson
+                    if lesson_id.startswith(PREFIX):  # a drill's position, dealt again
+                        self.steps.append(review_step(lesson_id, step_id))
+                    else:
+                        self.steps.append(course.lesson(lesson_id).step(step_id))
+                except (LookupError, HintsUnavailable):
+                    continue  # a step since removed from its lesson, or a drill not to be judged
             return
         self.lesson = course.lesson(self.lesson_id or "")
         self.title_text = self.lesson.title
@@ -117,11 +138,14 @@ class LessonScreen(Screen):
         self.selected.clear()
         self.completed = False
         self.attempt = progress().attempt_step(step)
+        total = len(self.steps)
+        track = "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
         self.query_one("#step-title", Static).update(
-            f"[b]{self.title_text}[/b] — step {self.index + 1} of {len(self.steps)}"
+            f"[b]Step {self.index + 1}[/b] of {total}  [dim]{track}[/dim]"
         )
         self.query_one("#question", Static).update(f"[b]{step.prompt}[/b]\n{self.keys_hint()}")
         self.query_one("#feedback", PassageMarkdown).update("")
+        self.query_one("#lesson-board").scroll_home(animate=False)
         self.show_passages(step)
         info = step.info
         for ident in ("#position-facts", "#lesson-table", "#lesson-hand"):
@@ -131,7 +155,7 @@ class LessonScreen(Screen):
         choices.clear_options()
         if step.is_law:
             choices.add_options(
-                [Option(f"{n}. {text}", id=str(n - 1)) for n, text in enumerate(step.choices, 1)]
+                [Option(_choice_entry(n, text), id=str(n - 1)) for n, text in enumerate(step.choices, 1)]
             )
         if info is not None:
             self.show_position(info)
@@ -270,22 +294,32 @@ class LessonScreen(Screen):
             self.notify(str(exc), title="Cannot judge this step", severity="error")
             return
         attempt = self.attempt
-        feedback = self.query_one("#feedback", PassageMarkdown)
         if correct:
-            feedback.update(f"### ✓ Right\n\n{self.explanation()}\n\n*Press n for the next step.*")
+            self.set_feedback(f"### ✓ Right\n\n{self.explanation()}\n\n*Press n for the next step.*")
         elif attempt.finished:
-            feedback.update(
+            self.set_feedback(
                 f"### ✗ Not this one. The answer: **{self.expected_text()}**\n\n"
                 f"{self.explanation()}\n\n*Press n for the next step.*"
             )
         else:
             left = attempt.max_tries - attempt.tries
-            feedback.update(
+            self.set_feedback(
                 f"### ✗ Not this one ({self.given_text(given)})\n\nTry again: {left} "
                 f"{'try' if left == 1 else 'tries'} left before the answer is shown. "
                 "Press ? for a hint, s to see the answer."
             )
         self.after_answer()
+
+    def set_feedback(self, text: str) -> None:
+        """Show feedback, and scroll the board down to it once it is drawn."""
+        pending = self.query_one("#feedback", PassageMarkdown).update(text)
+
+        async def follow() -> None:
+            await pending
+            box = self.query_one("#feedback-box")
+            self.call_after_refresh(box.scroll_visible, animate=False)
+
+        self.run_worker(follow(), group="feedback", exclusive=True)
 
     def after_answer(self) -> None:
         self.selected.clear()
@@ -358,7 +392,7 @@ class LessonScreen(Screen):
         if len(lines) == 2:
             lines.append("Read the passage beside the position.")
         lines.append("\n*(A step answered with a hint comes back for review.)*")
-        self.query_one("#feedback", PassageMarkdown).update("\n".join(lines))
+        self.set_feedback("\n".join(lines))
 
     def hint_title(self, hint_id: str | None) -> str:
         if not hint_id:
@@ -374,7 +408,7 @@ class LessonScreen(Screen):
         if not self.kinds():
             return
         self.attempt.reveal()
-        self.query_one("#feedback", PassageMarkdown).update(
+        self.set_feedback(
             f"### The answer: **{self.expected_text()}**\n\n{self.explanation()}\n\n"
             "*Press n for the next step.*"
         )
@@ -395,7 +429,7 @@ class LessonScreen(Screen):
         self.completed = True
         due = len(progress().due_reviews())
         review = f" {due} steps are waiting in the review queue (v in the lesson list)." if due else ""
-        self.query_one("#feedback", PassageMarkdown).update(
+        self.set_feedback(
             f"### Lesson complete\n\nWell done.{review}\n\n*Escape: back to the lessons.*"
         )
         self.attempt = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,11 +16,39 @@ from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
 REVIEW = "__review__"
 
 
+def _lesson_entry(n: int, lesson, done: bool) -> Table:
+    """A lesson as a list entry: number and mark in a gutter, the summary hanging under the title."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=5, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    body = Text.assemble(
+        (lesson.title, "bold"), (f"  · {len(lesson.steps)} steps", "dim"),
+        "\n", (lesson.summary, "dim"),
+    )
+    gutter = Text.assemble(("✓ " if done else "  ", "bold"), f"{n:>2}.")
+    grid.add_row(gutter, body)
+    return grid
+
+
+def _review_entry(due: int) -> Table:
+    """The review queue as the first entry, in the same gutter as the lessons."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=5, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    body = Text.assemble(
+        (f"Review {due} step{'s' if due != 1 else ''} you found hard", "bold"),
+        "\n", ("Steps missed or answered with a hint come back here (v).", "dim"),
+    )
+    grid.add_row(Text("↻", style="bold"), body)
+    return grid
+
+
 class LessonsScreen(Screen):
     """Choose a lesson (Enter) or the review of past mistakes."""
 
     BINDINGS = [
         Binding("v", "review", "Review queue", id="review"),
+        Binding("d", "drills", "Drills", id="drills"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
     ]
 
@@ -58,19 +88,9 @@ class LessonsScreen(Screen):
             f"completed · {len(due)} steps due for review"
         )
         if due:
-            options.add_option(
-                Option(f"↻  Review {len(due)} step{'s' if len(due) != 1 else ''} "
-                       "you found hard", id=REVIEW)
-            )
+            options.add_option(Option(_review_entry(len(due)), id=REVIEW))
         for n, lesson in enumerate(lessons, start=1):
-            mark = "✓" if lesson.id in done else " "
-            options.add_option(
-                Option(
-                    f"{mark} {n:>2}. [b]{lesson.title}[/b]  [dim]({len(lesson.steps)} steps)[/dim]"
-                    f"\n      [dim]{lesson.summary}[/dim]",
-                    id=lesson.id,
-                )
-            )
+            options.add_option(Option(_lesson_entry(n, lesson, lesson.id in done), id=lesson.id))
         if not lessons:
             head.update("[b]Lessons[/b]\nNo lessons are installed yet.")
         if options.option_count:
@@ -91,3 +111,6 @@ class LessonsScreen(Screen):
             self.notify("Nothing is due for review.")
             return
         self.app.push_screen(LessonScreen(review=[(r.lesson, r.step) for r in due]))
+
+    def action_drills(self) -> None:
+        self.app.open_drill(None)
