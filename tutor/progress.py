@@ -164,6 +164,8 @@ class Progress:
 
         self.clock = clock
         self.notices: list[str] = []
+        self.listener: Callable[[str], None] | None = None
+        """When set (the app's notifications), notices go to it as they happen."""
         self._said: set[str] = set()
         self.path = path if path is not None else data_dir() / FILENAME
         self.db = self._open()
@@ -248,8 +250,18 @@ class Progress:
         return db
 
     def _notice(self, message: str) -> None:
-        self.notices.append(message)
         log.warning(message)
+        if self.listener is not None:
+            self.listener(message)
+        else:
+            self.notices.append(message)
+
+    def listen(self, listener: Callable[[str], None]) -> None:
+        """Send the notices kept so far, and every later one, to ``listener``."""
+        self.listener = listener
+        for message in self.notices:
+            listener(message)
+        self.notices.clear()
 
     def close(self) -> None:
         self.db.close()

@@ -69,6 +69,7 @@ class EcarteApp(App):
         from tutor.app.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
+        self.call_after_refresh(self.report_data_problems)
         start = self.options.start
         if start == "play":
             self.action_play()
@@ -78,6 +79,27 @@ class EcarteApp(App):
             self.open_passage(self.options.passage_id)
 
     # --- shared domain data ------------------------------------------------------
+
+    def report_data_problems(self) -> None:
+        """Say at once what is wrong with the lessons or the progress file (the app goes on),
+        and send the progress store's later notices (a write that failed) here too."""
+        from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+
+        try:
+            faults = curriculum().faults
+        except LessonsUnavailable as exc:
+            self.notify(str(exc), title="Lessons", severity="error")
+            faults = []
+        if faults:
+            more = f" (and {len(faults) - 1} more)" if len(faults) > 1 else ""
+            self.notify(
+                f"{faults[0]}{more}. Run `ecarte lessons check` for the list.",
+                title=f"{len(faults)} problem{'s' if len(faults) > 1 else ''} in the lessons",
+                severity="warning", timeout=15,
+            )
+        progress().listen(
+            lambda message: self.notify(message, title="Progress", severity="warning", timeout=15)
+        )
 
     @property
     def library(self):

@@ -132,6 +132,19 @@ class Lesson:
         raise KeyError(f"lesson {self.id} has no step {step_id!r}")
 
 
+class UnknownLesson(KeyError):
+    """A lesson id the curriculum does not hold; ``str`` is the message (not KeyError's repr)."""
+
+    def __init__(self, lesson_id: str, known: list[str]) -> None:
+        super().__init__(lesson_id)
+        self.lesson_id = lesson_id
+        self.known = known
+
+    def __str__(self) -> str:
+        listed = ", ".join(self.known) if self.known else "none are installed"
+        return f"no lesson {self.lesson_id!r} (the lessons: {listed})"
+
+
 @dataclass(slots=True)
 class Curriculum:
     """Lessons loaded from some files, with the faults met on the way."""
@@ -144,7 +157,7 @@ class Curriculum:
         for lesson in self.lessons:
             if lesson.id == lesson_id:
                 return lesson
-        raise KeyError(f"no lesson {lesson_id!r}")
+        raise UnknownLesson(lesson_id, [lesson.id for lesson in self.lessons])
 
     @property
     def steps(self) -> list[Step]:

@@ -84,7 +84,10 @@ class TextsScreen(Screen):
             return
         self.build_toc(library)
         if library.faults:
-            self.notify(f"{len(library.faults)} problems in the texts (ecarte texts check)",
+            faults = library.faults
+            more = f" (and {len(faults) - 1} more)" if len(faults) > 1 else ""
+            self.notify(f"{faults[0]}{more}. Run `ecarte texts check` for the list.",
+                        title=f"{len(faults)} problem{'s' if len(faults) > 1 else ''} in the texts",
                         severity="warning")
         if self.initial:
             self.show_passage(self.initial)

@@ -1,0 +1,99 @@
+"""Damaged lessons, texts and progress files: the app starts, says at once what is
+wrong (naming the file and line), and stays usable."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+
+from app_helpers import SIZE, run, settle
+
+import tutor.paths
+from tutor.app import create_app
+from tutor.app.screens.lesson import LessonScreen
+from tutor.app.screens.lessons import LessonsScreen
+from tutor.paths import REPO, data_dir
+
+
+def messages(app) -> list[str]:
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
+@run
+async def test_a_damaged_lesson_file_is_named_at_start():
+    bad = tutor.paths.LESSONS_DIR / "02-bad.toml"
+    bad.write_text('id = "bad"\ntitle = "Bad"\nsummary = "x"\n[[steps]]\nid = = 3\n', encoding="utf-8")
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        said = [m for m in messages(app) if "problem in the lessons" in m]
+        assert len(said) == 1 and "02-bad.toml:5: toml: not valid TOML" in said[0]
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonsScreen)  # the sound lesson still loads
+
+
+@run
+async def test_a_corrupt_progress_file_is_moved_aside_and_said_at_start():
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "progress.sqlite3").write_bytes(os.urandom(8192))
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        said = [m for m in messages(app) if m.startswith("Progress:")]
+        assert len(said) == 1 and "could not be read" in said[0]
+        kept = [p for p in folder.iterdir() if ".unreadable-" in p.name]
+        assert len(kept) == 1 and kept[0].name in said[0]
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonsScreen)
+
+
+@run
+async def test_a_locked_progress_file_is_a_notification_not_a_crash():
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        from tutor.app.lessonsource import progress
+
+        progress().db.execute("PRAGMA busy_timeout = 50")
+        other = sqlite3.connect(progress().path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            await pilot.press("3")  # the right answer, judged though it cannot be saved
+            await settle(pilot)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert isinstance(app.screen, LessonScreen)
+        assert "Right" in app.screen.query_one("#feedback").source
+        assert any(m.startswith("Progress: Could not save") and "locked" in m for m in messages(app))
+
+
+@run
+async def test_an_unknown_lesson_id_is_named_with_the_lessons_there_are():
+    app = create_app(start="lessons", lesson_id="no-such-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert any(
+            "no lesson 'no-such-lesson' (the lessons: test-lesson)" in m for m in messages(app)
+        )
+
+
+@run
+async def test_a_damaged_text_is_named_with_its_line(tmp_path, monkeypatch):
+    root = tmp_path / "texts"
+    shutil.copytree(REPO / "texts", root)
+    path = root / "club-laws.md"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("{#club-laws/2}", '{#club-laws/2 title="x}'),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(tutor.paths, "TEXTS_DIR", root)
+    app = create_app(start="texts", passage_id="club-laws/3")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        said = [m for m in messages(app) if "in the texts" in m]
+        assert len(said) == 1 and "club-laws.md:" in said[0] and "malformed attributes" in said[0]
