@@ -44,12 +44,13 @@ class TablePlayScreen(DecisionKeys, Screen):
     DEFAULT_CSS = """
     TablePlayScreen #tp-body { height: 1fr; }
     TablePlayScreen #tp-main { width: 1fr; padding: 0 1; }
-    TablePlayScreen #tp-side { width: 34; }
-    TablePlayScreen #tp-title { text-style: bold; color: $primary; height: auto; }
-    TablePlayScreen #tp-hand { height: 5; }
-    TablePlayScreen #tp-prompt { height: auto; margin: 1 0 0 0; }
+    TablePlayScreen #tp-side { width: 38; border-left: vkey $panel-lighten-2; padding-left: 1; }
+    TablePlayScreen #tp-title { text-style: bold; color: $primary; height: auto; margin-bottom: 1; }
+    TablePlayScreen #tp-hand-label { margin-top: 1; }
+    TablePlayScreen #tp-hand { height: 4; }
+    TablePlayScreen #tp-prompt { height: auto; margin: 1 0 0 0; color: $warning; }
     TablePlayScreen #tp-gallery { height: auto; color: $secondary; }
-    TablePlayScreen #tp-log { height: 1fr; border: round $panel-lighten-2; }
+    TablePlayScreen #tp-log { height: 1fr; border-top: hkey $panel-lighten-2; }
     """
 
     BINDINGS = [
@@ -91,13 +92,13 @@ class TablePlayScreen(DecisionKeys, Screen):
             with Vertical(id="tp-main"):
                 yield Label("", id="tp-title")
                 yield TableTrick(id="tp-trick")
-                yield Label("", id="tp-hand-label")
+                yield Label("", id="tp-hand-label", classes="seat-label")
                 yield HandView(id="tp-hand")
                 yield Static("", id="tp-prompt")
                 yield Static("", id="tp-gallery")
             with Vertical(id="tp-side"):
                 yield TableScores(id="tp-scores")
-                yield RichLog(id="tp-log", max_lines=1000, wrap=True, markup=False)
+                yield RichLog(id="tp-log", max_lines=1000, wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -263,11 +264,18 @@ class TablePlayScreen(DecisionKeys, Screen):
             return f"[b]{status}[/b]  New game: n · back: Escape"
         if not kinds:
             return f"[i]{status}…[/i]"
+        keys = f"1-{len(self.hand_order())}"
         if "discard" in kinds:
             chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
-            return f"Discard: toggle cards with [b]1-5[/b], then [b]Enter[/b]. Chosen: {chosen or '—'}"
-        if kinds & {"lead", "follow"}:
-            return f"Your {'lead' if 'lead' in kinds else 'card'}: [b]1-5[/b]."
+            return (
+                f"Discard: toggle cards with [b]{keys}[/b], then [b]Enter[/b].  Chosen: {chosen or '—'}"
+            )
+        if "lead" in kinds:
+            return f"Your lead: a card with [b]{keys}[/b] (or click it)."
+        if "follow" in kinds:
+            trick = self.table.view(LEARNER).trick
+            led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
+            return f"{led}follow with [b]{keys}[/b] (or click it)."
         keys = " · ".join(
             f"{label} ([b]{key}[/b])" for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
         )

@@ -12,13 +12,13 @@ from tutor.tables.model import TableView
 
 class TableScores(Static):
     DEFAULT_CSS = """
-    TableScores { height: auto; padding: 0 1; border: round $panel-lighten-2; }
+    TableScores { height: auto; margin-bottom: 1; }
     """
 
     def show(self, view: TableView) -> None:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column()
-        grid.add_column(justify="right")
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1)
         for label, value in view.scores:
             grid.add_row(Text(label, style="bold"), value)
         self.update(grid)
