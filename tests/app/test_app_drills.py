@@ -1,0 +1,188 @@
+"""Drills in the app: the topic picker from the lesson list, answers right and wrong,
+fresh positions with `n`, the tally, and the answers kept (mistakes for review)."""
+
+from __future__ import annotations
+
+from app_helpers import SIZE, run, settle
+
+from tutor.app import create_app
+from tutor.app.lessonsource import progress
+from tutor.app.screens.decision_keys import DECISION_KEYS
+from tutor.app.screens.drill import DrillScreen, DrillTopicsScreen
+from tutor.app.screens.lesson import LessonScreen
+from tutor.app.screens.lessons import LessonsScreen
+from tutor.lessons import expected_action
+from tutor.lessons.drills import TOPICS
+
+SEED = 7
+TOPIC = "jeux-de-regle-2"
+OTHER = {"play": "propose", "propose": "play", "accept": "refuse", "refuse": "accept"}
+
+
+def feedback(app) -> str:
+    return app.screen.query_one("#feedback").source
+
+
+def heading(app) -> str:
+    return str(app.screen.query_one("#step-title").render())
+
+
+def key_for(step, right: bool = True) -> str:
+    kind = expected_action(step).kind
+    return DECISION_KEYS[kind if right else OTHER[kind]][0]
+
+
+async def open_drill_from_lessons(pilot) -> DrillScreen:
+    app = pilot.app
+    await settle(pilot)
+    assert isinstance(app.screen, LessonsScreen)
+    assert any(b.binding.key == "d" for b in app.screen.active_bindings.values())
+    await pilot.press("d")
+    await settle(pilot)
+    assert isinstance(app.screen, DrillTopicsScreen)
+    index = [t.key for t in TOPICS].index(TOPIC)
+    await pilot.press(*["down"] * index, "enter")
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen)
+    return screen
+
+
+@run
+async def test_a_drill_from_the_lesson_list():
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_drill_from_lessons(pilot)
+        assert screen.topic.key == TOPIC and f"seed {SEED}" in screen.sub_title
+        first = screen.step
+        assert first.key[0] == f"drill:{TOPIC}" and first.question == "propose"
+        assert "Position 1" in heading(app) and "0 of 0" in heading(app)
+
+        await pilot.press(key_for(first))
+        await pilot.pause()
+        assert "Right" in feedback(app) and "britannica-9" in feedback(app)
+        assert "1 of 1" in heading(app)
+
+        await pilot.press("n")
+        await settle(pilot)
+        second = screen.step
+        assert second.info != first.info and "Position 2" in heading(app)
+        await pilot.press(key_for(second, right=False))
+        await pilot.pause()
+        assert "Not this one" in feedback(app)
+        assert "0 of 0" not in heading(app) and "1 of 1" in heading(app)  # not over yet
+        await pilot.press(key_for(second))
+        await pilot.pause()
+        assert "Right" in feedback(app)
+        assert "1 of 2" in heading(app)
+
+        answers = progress().answers(f"drill:{TOPIC}")
+        assert [(a.step, a.correct) for a in answers] == [
+            (first.id, True), (second.id, False), (second.id, True)
+        ]
+        assert [(r.lesson, r.step) for r in progress().reviews()] == [second.key]
+
+
+@run
+async def test_the_same_seed_deals_the_same_positions():
+    dealt = []
+    for _ in range(2):
+        app = create_app(start="lessons")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            app.open_drill(TOPIC, seed=SEED)
+            await settle(pilot)
+            dealt.append(app.screen.step.info)
+    assert dealt[0] == dealt[1]
+
+
+@run
+async def test_hint_reveal_and_the_topic_picker_by_method():
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill(None)
+        await settle(pilot)
+        assert isinstance(app.screen, DrillTopicsScreen)
+        app.open_drill("accepting")
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Hint" in feedback(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "The answer" in feedback(app) and "0 of 1" in heading(app)
+        assert [r.step for r in progress().reviews()] == [screen.step.id]
+
+
+@run
+async def test_an_unknown_topic_is_a_notification():
+    app = create_app(start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill("no-such-topic")
+        await settle(pilot)
+        assert isinstance(app.screen, DrillScreen)
+        assert "unknown drill topic" in heading(app)
+        assert any("unknown drill topic" in n.message for n in app._notifications)
+
+
+@run
+async def test_a_topic_no_position_is_found_for_is_a_notification(monkeypatch):
+    import tutor.lessons.drills as drills
+
+    def too_rare(topic, rng):
+        raise drills.DrillError(f"no position for {topic.title!r} in 0 deals")
+
+    monkeypatch.setattr(drills, "generate", too_rare)
+    app = create_app(start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill(TOPIC)
+        await settle(pilot)
+        assert "no position" in heading(app)
+        assert any("no position" in n.message for n in app._notifications)
+        assert not progress().answers()
+
+
+@run
+async def test_drill_mistakes_come_back_in_the_review_queue():
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill(TOPIC)
+        await settle(pilot)
+        step = app.screen.step
+        await pilot.press(key_for(step, right=False))
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        queue = [(r.lesson, r.step) for r in progress().reviews()]  # due in 4 hours
+        assert queue == [step.key]
+        app.push_screen(LessonScreen(review=queue))
+        await settle(pilot)
+        review = app.screen
+        assert review.title_text == "Review" and review.step.key == step.key
+        assert review.step.info == step.info
+        await pilot.press(key_for(step))
+        await pilot.pause()
+        assert "Right" in feedback(app)
+
+
+@run
+async def test_the_passage_waits_for_the_answer():
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill(TOPIC)
+        await settle(pilot)
+        step = app.screen.step
+        passage = app.screen.query_one("#lesson-passage")
+        assert "which of the Hints applies" in passage.source
+        await pilot.press(key_for(step, right=False))
+        await pilot.pause()
+        assert "which of the Hints applies" in passage.source  # a retry: still hidden
+        await pilot.press(key_for(step))
+        await pilot.pause()
+        assert "which of the Hints applies" not in passage.source

@@ -1,0 +1,176 @@
+"""Drills: endless fresh positions on one topic, answered exactly like a lesson's steps.
+
+``DrillTopicsScreen`` lists ``tutor.lessons.drills.TOPICS``; ``DrillScreen`` is a
+``LessonScreen`` whose steps are dealt one at a time by ``drills.generate`` in a
+thread worker (a rare topic can take a moment). Its ``random.Random`` is seeded
+from the system unless a seed is given, and the seed is shown in the subtitle,
+so a learner can report a position and it can be dealt again. Answers are
+recorded under ``drill:<topic key>``, and mistakes join the review queue.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from tutor.app.screens.lesson import LessonScreen
+from tutor.app.widgets.passage import PassageMarkdown
+
+BOARD = ("#position-facts", "#lesson-table", "#lesson-hand", "#choices")
+"""The parts of the board hidden while a position is being dealt."""
+
+
+class DrillTopicsScreen(Screen):
+    """Choose what to drill (Enter)."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
+
+    def compose(self) -> ComposeResult:
+        from tutor.lessons.drills import TOPICS
+
+        yield Header()
+        with Vertical(id="lessons"):
+            yield Static(
+                "[b]Drills[/b] — fresh positions on one topic, as many as you like, "
+                "each answered by the Hints",
+                id="lessons-head",
+            )
+            yield OptionList(
+                *[Option(f"[b]{t.title}[/b]", id=t.key) for t in TOPICS], id="lesson-list"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "drills"
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.open_drill(event.option.id)
+
+
+class DrillScreen(LessonScreen):
+    """A drill: a fresh position after each answer, with a running tally."""
+
+    def __init__(self, topic_key: str, seed: int | None = None) -> None:
+        super().__init__()
+        self.topic_key = topic_key
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        self.rng = random.Random(self.seed)
+        self.topic = None
+        self.dealt = 0
+        """Positions dealt so far (the one shown is number ``dealt``)."""
+        self.answered = 0
+        self.right_first_time = 0
+        self.counted = False
+
+    def load_steps(self) -> None:
+        from tutor.lessons import HintsUnavailable
+        from tutor.lessons.drills import DrillError, topic
+
+        try:
+            self.topic = topic(self.topic_key)
+        except HintsUnavailable as exc:
+            raise DrillError(str(exc)) from None
+        self.title_text = self.topic.title
+
+    def start(self) -> None:
+        self.sub_title = f"drill: {self.topic.title} · seed {self.seed}"
+        self.deal()
+
+    # --- dealing ---------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Clear the board and deal the next position in a worker."""
+        self.attempt = None
+        self.steps = []
+        self.selected.clear()
+        self.query_one("#step-title", Static).update(f"[b]{self.topic.title}[/b] — Dealing…")
+        for ident in BOARD:
+            self.query_one(ident).display = False
+        self.query_one("#question", Static).update("")
+        self.query_one("#feedback", PassageMarkdown).update("")
+        self.draw_buttons()
+        self.refresh_bindings()
+        self.generate_step()
+
+    @work(thread=True, exclusive=True, group="drill")
+    def generate_step(self) -> None:
+        from tutor.lessons.drills import generate
+
+        worker = get_current_worker()
+        try:
+            step = generate(self.topic, self.rng)
+        except Exception as exc:  # a DrillError (too rare a topic) or the hints failing: a note
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.deal_failed, str(exc))
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show_dealt, step)
+
+    def deal_failed(self, message: str) -> None:
+        self.notify(message, title="Drill", severity="error")
+        self.query_one("#step-title", Static).update(
+            f"[b]{self.topic.title}[/b] — no position could be dealt: {message}"
+        )
+
+    def show_dealt(self, step) -> None:
+        if not self.is_attached:
+            return
+        self.dealt += 1
+        self.counted = False
+        self.steps = [step]
+        self.index = 0
+        self.show_step()
+
+    # --- a step, and the tally -------------------------------------------------------
+
+    def show_step(self) -> None:
+        super().show_step()
+        self.show_heading()
+
+    def show_heading(self) -> None:
+        self.query_one("#step-title", Static).update(
+            f"[b]Position {self.dealt}[/b]  [dim]· {self.topic.title}[/dim]\n"
+            f"Right first time: {self.right_first_time} of {self.answered} answered"
+        )
+
+    def show_passages(self, step) -> None:
+        """The passage names the rule, so it waits for the answer (or the hint)."""
+        attempt = self.attempt
+        if attempt is not None and (attempt.finished or attempt.hinted):
+            super().show_passages(step)
+            return
+        self.query_one("#lesson-passage", PassageMarkdown).update(
+            f"### {self.topic.title}\n\nA fresh position: which of the Hints applies? "
+            "The passage it rests on is shown here once you have answered, or asked for the hint (?)."
+        )
+
+    def action_hint(self) -> None:
+        super().action_hint()
+        if self.attempt is not None:
+            self.show_passages(self.step)
+
+    def after_answer(self) -> None:
+        super().after_answer()
+        attempt = self.attempt
+        if attempt is None or not attempt.finished:
+            return
+        self.show_passages(self.step)
+        if not self.counted:
+            self.counted = True
+            self.answered += 1
+            self.right_first_time += int(attempt.solved and attempt.tries == 1)
+            self.show_heading()
+
+    def action_next(self) -> None:
+        if self.attempt is not None and self.attempt.finished:
+            self.deal()
