@@ -186,3 +186,18 @@ async def test_the_passage_waits_for_the_answer():
         await pilot.press(key_for(step))
         await pilot.pause()
         assert "which of the Hints applies" not in passage.source
+
+
+def test_drill_snapshot(snap_compare):
+    """A drill position answered right, with a fixed seed (the real texts beside it)."""
+
+    async def answer_right(pilot):
+        await settle(pilot)
+        pilot.app.open_drill(TOPIC, seed=SEED)
+        await settle(pilot)
+        await pilot.press(key_for(pilot.app.screen.step))
+        await settle(pilot)
+        await pilot.pause(0.1)
+        await pilot.app.workers.wait_for_complete()
+
+    assert snap_compare(create_app(start="lessons"), terminal_size=SIZE, run_before=answer_right)
