@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 from tutor.app.narrate import describe_action
 from tutor.app.widgets.cards import HandView, card_label
@@ -33,10 +33,11 @@ class DealSummary(ModalScreen[None]):
         final = self.result.final
         names = self.after.players
         points = final.points
-        with Vertical(id="summary"):
+        with Vertical(id="summary") as box:
+            box.border_title = f"Deal {self.result.number} is over"
             yield Label(
-                f"Deal {self.result.number} — {names[0]} {points[0]}, {names[1]} {points[1]}"
-                f"   (game: {names[0]} {self.after.score[0]}, {names[1]} {self.after.score[1]})",
+                f"This deal: {names[0]} {points[0]}, {names[1]} {points[1]}"
+                f"   ·   the game: {names[0]} {self.after.score[0]}, {names[1]} {self.after.score[1]}",
                 id="summary-title",
             )
             with VerticalScroll(id="summary-body"):
@@ -50,6 +51,7 @@ class DealSummary(ModalScreen[None]):
                     yield Static(self.table_text(), id="summary-table")
                     yield PassageMarkdown("*Comparing your choices with the engine…*", id="choices")
             yield Label("Enter: continue", id="summary-help")
+        yield Footer()
 
     def on_mount(self) -> None:
         final = self.result.final
