@@ -78,3 +78,24 @@ def test_play_options_reach_the_game():
                 "french", 7, 2, True)
 
     asyncio.run(check())
+
+
+def test_drill_topic_is_checked():
+    result = run("drill", "no-such-topic")
+    assert result.returncode == 2 and "unknown topic" in result.stderr and "jeux-de-regle" in result.stderr
+
+
+def test_drill_opens_on_its_topic():
+    import asyncio
+
+    from tutor.app import create_app
+
+    async def check():
+        app = create_app(start="drill", drill_topic="jeux-de-regle-2", seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert type(app.screen).__name__ == "DrillScreen"
+
+    asyncio.run(check())

@@ -21,6 +21,7 @@ commands:
   ecarte lessons [ID]         guided lessons (or one lesson)
   ecarte lessons check [PATH ...] [--json]
                               validate lesson files
+  ecarte drill [TOPIC]        endless fresh positions on one topic
   ecarte play [options]       a game against the computer
   ecarte texts [PASSAGE-ID]   read the annotated sources
   ecarte texts check          validate the texts and every citation
@@ -50,6 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     lessons = sub.add_parser("lessons", help="guided lessons")
     lessons.add_argument("lesson_id", nargs="?", metavar="ID", help="open this lesson")
+
+    drill = sub.add_parser("drill", help="endless fresh positions on one topic")
+    drill.add_argument(
+        "topic", nargs="?", metavar="TOPIC",
+        help="a topic (e.g. jeux-de-regle-2, refusal-exceptions) or a hint id; none: choose",
+    )
+    drill.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
 
     play = sub.add_parser("play", help="a game against the computer")
     play.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
@@ -132,6 +140,8 @@ def _fail(message: str, code: int = 1) -> int:
 
 
 def _check_play_options(args: argparse.Namespace) -> str | None:
+    if args.command == "drill":
+        return _check_drill_topic(args.topic)
     if args.command != "play":
         return None
     rules = args.rules or ("french" if args.table else "english")
@@ -150,6 +160,23 @@ def _check_play_options(args: argparse.Namespace) -> str | None:
         if not 1 <= args.losers < players:
             return f"play: --losers must be between 1 and {players - 1} at {args.table}"
     return None
+
+
+def _check_drill_topic(topic: str | None) -> str | None:
+    if topic is None:
+        return None
+    from tutor.lessons.drills import TOPICS
+
+    keys = [t.key for t in TOPICS]
+    if topic in keys:
+        return None
+    try:
+        from tutor.hints import HINTS
+    except ImportError:
+        HINTS = {}
+    if topic in HINTS:
+        return None
+    return f"drill: unknown topic {topic!r} (one of {', '.join(keys)}, or a hint id)"
 
 
 def _advise(args: argparse.Namespace) -> int:
@@ -214,6 +241,7 @@ def _open_app(args: argparse.Namespace) -> int:
     app = create_app(
         start=args.command or "home",
         lesson_id=getattr(args, "lesson_id", None),
+        drill_topic=getattr(args, "topic", None),
         passage_id=getattr(args, "passage_id", None),
         seed=getattr(args, "seed", None),
         engine=getattr(args, "engine", "best"),

@@ -26,8 +26,9 @@ def create_app(
     losers: int | None = None,
     games_to_win: int = 1,
     valuation: bool = False,
+    drill_topic: str | None = None,
 ) -> EcarteApp:
-    """Build the app opened on ``start`` ("home", "lessons", "play" or "texts")."""
+    """Build the app opened on ``start`` ("home", "lessons", "drill", "play" or "texts")."""
     options = Options(
         start=start,
         lesson_id=lesson_id,
@@ -42,6 +43,7 @@ def create_app(
         losers=losers,
         games_to_win=games_to_win,
         valuation=valuation,
+        drill_topic=drill_topic,
     )
     return EcarteApp(options)
 

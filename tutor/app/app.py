@@ -35,6 +35,8 @@ class Options:
     table: str | None = None
     gallery: bool = False
     losers: int | None = None
+    drill_topic: str | None = None
+    """With start "drill": the topic (None: the topic picker)."""
     games_to_win: int = 1
     """2: cinq liés (two games, a belle if need be), french/points."""
     valuation: bool = False
@@ -75,6 +77,9 @@ class EcarteApp(App):
             self.action_play()
         elif start == "lessons":
             self.action_lessons(self.options.lesson_id)
+        elif start == "drill":
+            self.action_lessons()
+            self.open_drill(self.options.drill_topic)
         elif start == "texts":
             self.open_passage(self.options.passage_id)
 
