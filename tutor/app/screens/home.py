@@ -13,8 +13,8 @@ from tutor.app.progress import progress_summary
 TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
 
 USES = (
-    ("lessons", "Lessons", "l", "Guided lessons on positions from the sources, and a review of past mistakes."),
-    ("play", "Play", "p", "Whole games against the computer, with hints and explanations."),
+    ("lessons", "Lessons", "l", "Positions from the sources, one step at a time, with a review queue."),
+    ("play", "Play", "p", "Games against the computer, with hints and explanations."),
     ("texts", "Texts", "t", "The Britannica article, the club laws and the French rules, annotated."),
 )
 
@@ -34,15 +34,17 @@ class HomeScreen(Screen):
         with VerticalScroll(id="home"):
             yield Static(TITLE_ART, id="home-title")
             yield Static(
-                "Learn the two-handed card game of the 19th-century clubs from its own sources.",
+                "Learn the card game of the 19th-century clubs from its own sources.",
                 id="home-tagline",
             )
             with Horizontal(id="uses"):
                 for ident, label, key, text in USES:
                     with Vertical(classes="use"):
-                        yield Button(f"{label} ({key})", id=f"use-{ident}", variant="primary")
+                        yield Button(f"{label}  {key}", id=f"use-{ident}", variant="primary", compact=True)
                         yield Static(text, classes="use-text")
-            yield Static(id="progress")
+            progress = Static(id="progress")
+            progress.border_title = "Your progress"
+            yield progress
         yield Footer()
 
     def on_mount(self) -> None:
