@@ -36,6 +36,19 @@ Choose a passage in the contents on the left (arrows and Enter), or search with 
 """
 
 
+SHORT_TITLES = {
+    "britannica-9": "Britannica (9th ed.)",
+    "club-laws": "Club laws",
+    "french": "French rules",
+    "glossary": "Glossary",
+    "readings": "Readings of the Hints",
+    "notes": "People and books",
+    "concordance": "Concordance",
+    "tables": "Readings: the tables",
+}
+"""Document ids -> labels that fit the contents pane (the full title heads the reading line)."""
+
+
 class TextsScreen(Screen):
     """Read the annotated sources."""
 
@@ -44,6 +57,7 @@ class TextsScreen(Screen):
         Binding("e", "toggle_emended", "Reading", id="emended", tooltip="The text as received or as corrected"),
         Binding("i", "toggle_ids", "Ids", id="ids"),
         Binding("g", "glossary", "Glossary", id="glossary"),
+        Binding("c", "toggle_toc", "Contents", id="toc", tooltip="Show or hide the contents pane"),
         Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", id="prev"),
         Binding("right_square_bracket", "step(1)", "Next", key_display="]", id="next"),
         Binding("backspace", "back", "Return", id="back-link", tooltip="Back to the passage you came from"),
@@ -101,7 +115,7 @@ class TextsScreen(Screen):
         tree.show_root = False
         self.nodes = {}
         for document in library.documents():
-            doc_node = tree.root.add(document.title, data=None, expand=False)
+            doc_node = tree.root.add(SHORT_TITLES.get(document.id, document.title), data=None, expand=False)
             stack = [(0, doc_node)]
             for entry in document.toc:
                 while len(stack) > 1 and stack[-1][0] >= entry.level:
@@ -191,7 +205,7 @@ class TextsScreen(Screen):
         reading = "as corrected" if self.emended else "as received"
         shown = f"  ·  {ident}" if self.show_ids else ""
         self.query_one("#reading-line", Static).update(
-            f"[b]{document}[/b]  ·  the text {reading} (e){shown}"
+            f"[b]{SHORT_TITLES.get(document, document)}[/b]  ·  the text {reading} (e){shown}"
         )
 
     def links_markdown(self, ident: str) -> str:
@@ -214,6 +228,13 @@ class TextsScreen(Screen):
         self.emended = not self.emended
         self.render_current()
         self.notify("The text as corrected." if self.emended else "The text as received.")
+
+    def action_toggle_toc(self) -> None:
+        """Hide the contents to give the text (and its translation) the width."""
+        toc = self.query_one(Tree)
+        toc.display = not toc.display
+        if toc.display:
+            toc.focus()
 
     def action_toggle_ids(self) -> None:
         self.show_ids = not self.show_ids
