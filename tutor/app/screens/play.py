@@ -360,7 +360,11 @@ class PlayScreen(DecisionKeys, Screen):
             )
         )
         self.query_one("#learner-label", Label).update(f"{names[LEARNER]} — you ({role[LEARNER]})")
-        self.query_one(HandView).show(self.hand_order(), self.selected)
+        kinds = self.learner_kinds()
+        playable = None
+        if kinds & {"lead", "follow"}:
+            playable = [a.card for a in game.legal_actions() if a.kind in ("lead", "follow")]
+        self.query_one(HandView).show(self.hand_order(), self.selected, playable)
         self.query_one(Scoreboard).show(
             Board(
                 names=names,
@@ -401,6 +405,7 @@ class PlayScreen(DecisionKeys, Screen):
         if game.to_act != LEARNER:
             return f"[i]{names[game.to_act]} is thinking…[/i]"
         phase = position.phase
+        keys = f"1-{len(position.hands[LEARNER])}"
         if phase is Phase.PROPOSE:
             return "Play the hand as it is ([b]p[/b]) or propose an exchange ([b]o[/b])?"
         if phase is Phase.ACCEPT:
@@ -409,15 +414,18 @@ class PlayScreen(DecisionKeys, Screen):
             low, high = position.discard_range()
             chosen = " ".join(card_label(c) for c in sort_hand(self.selected, position.trump))
             return (
-                f"Discard {low}–{high}: toggle cards with [b]1-5[/b], then [b]Enter[/b]."
+                f"Discard {low}–{high}: toggle cards with [b]{keys}[/b], then [b]Enter[/b]."
                 f"  Chosen: {chosen or '—'}"
             )
         if phase is Phase.MARK_KING:
             return "You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?"
         if phase is Phase.LEAD:
-            return "Your lead: a card with [b]1-5[/b] (or click it)."
+            return f"Your lead: a card with [b]{keys}[/b]."
         led = position.led
-        return f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: follow with [b]1-5[/b]."
+        return (
+            f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "
+            f"follow with [b]{keys}[/b]."
+        )
 
     def draw_buttons(self) -> None:
         box = self.query_one("#decisions", Horizontal)

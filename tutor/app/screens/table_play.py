@@ -271,11 +271,11 @@ class TablePlayScreen(DecisionKeys, Screen):
                 f"Discard: toggle cards with [b]{keys}[/b], then [b]Enter[/b].  Chosen: {chosen or '—'}"
             )
         if "lead" in kinds:
-            return f"Your lead: a card with [b]{keys}[/b] (or click it)."
+            return f"Your lead: a card with [b]{keys}[/b]."
         if "follow" in kinds:
             trick = self.table.view(LEARNER).trick
             led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
-            return f"{led}follow with [b]{keys}[/b] (or click it)."
+            return f"{led}follow with [b]{keys}[/b]."
         keys = " · ".join(
             f"{label} ([b]{key}[/b])" for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
         )
