@@ -1,4 +1,5 @@
-"""SVG snapshots of every screen at 100×30 (and the play screen at 80×24).
+"""SVG snapshots of every screen at 100×30 (and the play screen, the deal summary and
+the lessons at 80×24).
 
 Regenerate after a deliberate change of look with
 ``pytest tests/app/test_app_snapshots.py --snapshot-update`` and review the SVGs.
@@ -68,3 +69,31 @@ def test_play_small_terminal(snap_compare):
 def test_texts(snap_compare):
     app = create_app(start="texts", passage_id="club-laws/38")
     assert snap_compare(app, terminal_size=SIZE, run_before=_settle)
+
+
+def test_table_quatre(snap_compare):
+    app = create_app(start="play", table="quatre", seed=1, engine="random")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_settle)
+
+
+async def _play_deal_one(pilot) -> None:
+    """Seed 1 against the random engine: five legal cards end deal 1 (no refusal toast)."""
+    await _settle(pilot)
+    for key in ("1", "1", "2", "1", "1"):
+        await pilot.press(key)
+        await _settle(pilot)
+    await _settle(pilot)
+
+
+def test_deal_summary(snap_compare):
+    app = create_app(start="play", seed=1, engine="random")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_play_deal_one)
+
+
+def test_deal_summary_small_terminal(snap_compare):
+    app = create_app(start="play", seed=1, engine="random")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_play_deal_one)
+
+
+def test_lessons_list_small_terminal(snap_compare):
+    assert snap_compare(create_app(start="lessons"), terminal_size=(80, 24), run_before=_settle)
