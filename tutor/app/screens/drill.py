@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from tutor.app.screens.lesson import LessonScreen
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 
 BOARD = ("#position-facts", "#lesson-table", "#lesson-hand", "#choices")
@@ -46,7 +47,7 @@ class DrillTopicsScreen(Screen):
             yield OptionList(
                 *[Option(f"[b]{t.title}[/b]", id=t.key) for t in TOPICS], id="lesson-list"
             )
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "drills"

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.actions import Action, discard
@@ -22,6 +22,7 @@ from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
 from tutor.app.narrate import describe_action
 from tutor.app.screens.decision_keys import DECISION_KEYS
 from tutor.app.widgets.cards import HandView, card_label
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
@@ -87,7 +88,7 @@ class LessonScreen(Screen):
                 yield Horizontal(id="lesson-buttons")
                 with Vertical(id="feedback-box"):
                     yield PassageMarkdown("", id="feedback")
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         try:

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+from tutor.app.widgets.footer import AdaptiveFooter
 
 REVIEW = "__review__"
 
@@ -57,7 +58,7 @@ class LessonsScreen(Screen):
         with Vertical(id="lessons"):
             yield Static("", id="lessons-head")
             yield OptionList(id="lesson-list")
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "lessons"

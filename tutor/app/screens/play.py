@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, RichLog, Static
+from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.actions import Action, IllegalAction
 from tutor.app.advice import advice_markdown
@@ -25,6 +25,7 @@ from tutor.app.narrate import narrate
 from tutor.app.progress import games_dir
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import BacksView, HandView, card_label
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, passage_markdown
 from tutor.app.widgets.scoreboard import Board, Scoreboard
 from tutor.app.widgets.trick import TableView, TrickView
@@ -107,7 +108,7 @@ class PlayScreen(DecisionKeys, Screen):
                 with VerticalScroll(id="advice-box"):
                     yield PassageMarkdown(ADVICE_PROMPT, id="advice")
                 yield RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         if self.engine_note:

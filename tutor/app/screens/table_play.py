@@ -20,12 +20,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, RichLog, Static
+from textual.widgets import Header, Label, RichLog, Static
 
 from tutor.actions import Action, IllegalAction
 from tutor.app.narrate import narrate
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
 from tutor.cards import Card, sort_hand
@@ -99,7 +100,7 @@ class TablePlayScreen(DecisionKeys, Screen):
             with Vertical(id="tp-side"):
                 yield TableScores(id="tp-scores")
                 yield RichLog(id="tp-log", max_lines=1000, wrap=True, markup=False, min_width=20)
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         if self.computer.note:

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Static, Tree
+from textual.widgets import Header, Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import lessons_for_passage
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list, passage_markdown
 from tutor.study_notes import notes_for_passage, notes_markdown
 
@@ -85,7 +86,7 @@ class TextsScreen(Screen):
                         yield PassageMarkdown(WELCOME, id="original")
                     with VerticalScroll(id="translation-box"):
                         yield PassageMarkdown("", id="translation")
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "the sources"
