@@ -53,7 +53,6 @@ def test_unreadable_json_is_a_request_error_not_an_internal_error(line):
         ({"decision": "follow", "led": "KH", "hand": ["QS", "7H", "8D", "9C"],
           "tricks": [["KS", "JS"]]}, "decision:"),  # I won the first trick: my lead
         ({"decision": "mark_king", "led": "AH"}, "led:"),  # the non-dealer marks before leading
-        ({"decision": "mark_king", "role": "dealer"}, "led:"),  # the dealer marks as he follows
         ({"decision": "mark_king", "hand": ["KS", "7H", "8D", "9C"],
           "tricks": [["QS", "JS"]]}, "tricks:"),
         ({"hand": ["K" * 100_000, "QS", "7H", "8D", "9C"]}, "hand[0]:"),
@@ -62,6 +61,13 @@ def test_unreadable_json_is_a_request_error_not_an_internal_error(line):
 def test_inconsistent_or_out_of_range_requests_name_the_field(fields, field):
     with pytest.raises(RequestError, match="^" + re.escape(field)):
         parse_request(request(**fields))
+
+
+def test_the_dealers_mark_king_without_led_is_still_answered():
+    """The protocol gives the dealer's mark_king the card led; leaving it out is
+    lenient input, not an error: marking does not depend on it."""
+    info = parse_request(request(decision="mark_king", role="dealer"))
+    assert info.led is None and info.role == "dealer"
 
 
 def test_a_long_card_is_not_echoed_in_full():

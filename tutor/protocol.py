@@ -176,8 +176,11 @@ def _validate(info: InfoSet, data: dict[str, Any], known: set[str]) -> None:
         raise RequestError("hand: mark_king needs the king of trumps in the hand")
     if d == "mark_king" and info.tricks:
         raise RequestError("tricks: mark_king comes before my first card, with no trick played")
-    if d == "mark_king" and (info.led is None) != (info.role == "nondealer"):
-        raise RequestError("led: with mark_king, given for the dealer (the card led) and only for him")
+    # The dealer's mark_king carries the card led; a request that leaves it out
+    # is still answerable (marking does not depend on it), so only a card led
+    # to the non-dealer, who leads the first trick, is an error.
+    if d == "mark_king" and info.led is not None and info.role == "nondealer":
+        raise RequestError("led: with mark_king, only the dealer has a card led to him")
     if d in ("lead", "follow") and _i_lead_next(info) != (d == "lead"):
         whose = "mine" if d == "follow" else "my opponent's"
         raise RequestError(f"decision: {d}, but by the tricks played the lead is {whose}")
