@@ -31,3 +31,14 @@ def test_command_prints_points_interval_and_latency(capsys) -> None:
     out = capsys.readouterr().out
     assert "points per deal" in out and "95% interval" in out
     assert out.count("median") == 2 and out.count("p95") == 2
+
+
+def test_reference2_plays_legal_reproducible_deals() -> None:
+    from tutor.engines.reference2 import Reference2Engine
+    from tutor.match import play_deal
+
+    engine = Reference2Engine(seed=4)
+    for index in range(3):
+        final, _ = play_deal(deal_of(9, index), (engine, RandomEngine(1)))
+        again, _ = play_deal(deal_of(9, index), (Reference2Engine(seed=4), RandomEngine(1)))
+        assert final.points == again.points

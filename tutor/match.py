@@ -25,15 +25,19 @@ from tutor.deal import Position, deal_position
 from tutor.engines import make_engine
 from tutor.engines.base import Engine, EngineUnavailable
 
-MATCH_ENGINES = ("best", "hints", "random", "reference")
+MATCH_ENGINES = ("best", "hints", "random", "reference", "reference2")
 
 
 def build_engine(name: str, seed: int | None) -> Engine:
-    """The engines of ``make_engine``, and the reference player kept for matches."""
+    """The engines of ``make_engine``, and the reference players kept for matches."""
     if name == "reference":
         from tutor.engines.reference import ReferenceEngine
 
         return ReferenceEngine(seed)
+    if name == "reference2":
+        from tutor.engines.reference2 import Reference2Engine
+
+        return Reference2Engine(seed)
     return make_engine(name, seed)
 
 

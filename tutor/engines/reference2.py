@@ -1,0 +1,258 @@
+"""A stronger reference player: sampling and exact solving for everything.
+
+What a competent outside author would write, kept independent of the best
+engine's own choices (its opponent model, its play-out policy, its game-score
+utility), to measure it against:
+
+- card play: the opponent's holdings consistent with the laws of play
+  (britannica-9/play: a player who did not follow suit has none of it, one
+  who did not trump either has no trump, one who followed low has nothing
+  higher; a marked king is held; a king not marked at the first card is taken
+  to be elsewhere), enumerated when few and sampled uniformly beyond
+  (``CARD_SAMPLES``), each solved double dummy; the card with the most
+  expected points for the deal (point, vole, law 49's penalty) is played;
+- propose, accept, discard: deals (the opponent's hand and the stock's order)
+  are sampled uniformly from the unseen cards, and every option is played out
+  in each of them (the same deals for every option): the later choices of both
+  sides by a fixed rule (the jeux de règle count of ``reference.strong_enough``;
+  keep trumps and kings), the tricks solved double dummy, valued in points.
+  Every legal discard is weighed (up to 31).
+- always mark the king.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from math import comb
+
+from tutor.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, follow, lead
+from tutor.cards import PACK
+from tutor.engines.base import Advice
+from tutor.engines.solver import SUIT_MASKS, Solver, bits, mask_of, suit_number
+from tutor.infoset import InfoSet
+from tutor.laws import trick_winner
+
+CARD_SAMPLES = 200
+EXCHANGE_DEALS = 300
+DISCARD_DEALS = 80
+FULL = (1 << 32) - 1
+_BY_INDEX = {c.index: c for c in PACK}
+
+
+def _strong(hand: int, trump: int) -> bool:
+    """``reference.strong_enough`` on a bitmask."""
+    t = (hand & SUIT_MASKS[trump]).bit_count()
+    plain = hand & ~SUIT_MASKS[trump]
+    kings = sum(1 for c in bits(plain) if c & 7 == 7)
+    queens = sum(1 for c in bits(plain) if c & 7 == 6)
+    courts = sum(1 for c in bits(plain) if c & 7 >= 5)
+    if t >= 3:
+        return True
+    if t == 2:
+        return kings >= 1 or courts >= 2
+    if t == 1:
+        return kings >= 2 or (kings >= 1 and queens >= 2)
+    return kings >= 3
+
+
+def _rule_discard(hand: int, trump: int, low: int, high: int) -> int:
+    """Throw all but trumps and kings, lowest first, between low and high cards."""
+    keep = hand & (SUIT_MASKS[trump] | sum(1 << (8 * s + 7) for s in range(4)))
+    order = sorted(bits(hand), key=lambda c: (bool((1 << c) & keep), c >> 3 == trump, c & 7))
+    n = max(low, min(high, (hand & ~keep).bit_count()))
+    out = 0
+    for c in order[:n]:
+        out |= 1 << c
+    return out
+
+
+def _points(tricks_me: int, pen_me: bool, pen_opp: bool) -> int:
+    """Net points of the tricks for me (point 1, vole 2, penalty of law 49)."""
+    if tricks_me >= 3:
+        return 2 if (tricks_me == 5 or pen_opp) else 1
+    return -2 if (tricks_me == 0 or pen_me) else -1
+
+
+class Reference2Engine:
+    name = "reference2"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = 0 if seed is None else seed
+        self.solver = Solver()
+
+    def advise(self, info: InfoSet) -> Advice:
+        rng = random.Random(f"r2|{self.seed}|{info!r}")
+        d = info.decision
+        if d == "mark_king":
+            return Advice(MARK, "Always mark the king.")
+        if d in ("lead", "follow"):
+            return self._card(info, rng)
+        return self._exchange(info, rng)
+
+    # --- card play ---------------------------------------------------------------
+
+    def _card(self, info: InfoSet, rng: random.Random) -> Advice:
+        trump = suit_number(info.trump)
+        mine = mask_of(info.hand)
+        unseen = FULL & ~mask_of(info.seen_cards())
+        forbidden, opp_played = _inferences(info, trump)
+        king_bit = 1 << info.trump_king.index
+        must = king_bit & unseen if info.king == "opponent" else 0
+        if opp_played and info.king is None:
+            forbidden |= king_bit  # he would have marked it
+        size = len(info.hand) - (1 if info.led is not None else 0)
+        pool = bits(unseen & ~forbidden & ~must)
+        need = size - must.bit_count()
+        if len(pool) < need:  # inferences too strict (a king held back): laws only
+            pool = bits(unseen & ~must)
+        if comb(len(pool), need) <= CARD_SAMPLES:
+            worlds = [must | _mask(c) for c in combinations(pool, need)]
+        else:
+            worlds = [must | _mask(rng.sample(pool, need)) for _ in range(CARD_SAMPLES)]
+        won, _ = info.tricks_won()
+        pen_me, pen_opp = info.penalty == "me", info.penalty == "opponent"
+        totals: dict[int, float] = {}
+        tricks: dict[int, float] = {}
+        for theirs in worlds:
+            if info.led is None:
+                made = self.solver.lead_values(mine, theirs, trump)
+            else:
+                made = self.solver.follow_values(mine, theirs, info.led.index, trump)
+            for c, t in made.items():
+                totals[c] = totals.get(c, 0.0) + _points(won + t, pen_me, pen_opp)
+                tricks[c] = tricks.get(c, 0.0) + t
+        best = max(totals, key=lambda c: (totals[c], tricks[c], -(c & 7), -c))
+        card = _BY_INDEX[best]
+        action = lead(card) if info.led is None else follow(card)
+        return Advice(action, f"Most expected points over {len(worlds)} holdings.")
+
+    # --- exchanges ----------------------------------------------------------------
+
+    def _exchange(self, info: InfoSet, rng: random.Random) -> Advice:
+        d = info.decision
+        if d == "discard":
+            options = list(info.legal_actions())
+            count = DISCARD_DEALS
+        else:
+            options = [PLAY, PROPOSE] if d == "propose" else [ACCEPT, REFUSE]
+            count = EXCHANGE_DEALS
+        trump = suit_number(info.trump)
+        mine = mask_of(info.hand)
+        pool = bits(FULL & ~mask_of(info.seen_cards()))
+        stock = info.stock_size
+        deals = []
+        for _ in range(count):
+            drawn = rng.sample(pool, 5 + stock)
+            deals.append((_mask(drawn[:5]), drawn[5:]))
+        me_nd = not info.is_dealer
+        first = len(info.exchanges) == 0
+        king_fixed = {"me": 1, "opponent": -1, None: None}[info.king]
+        totals = []
+        for option in options:
+            total = 0
+            for theirs, order in deals:
+                nd, dl = (mine, theirs) if me_nd else (theirs, mine)
+                total += self._playout(
+                    info, option, nd, dl, order, trump, me_nd, first, king_fixed
+                )
+            totals.append(total)
+        i = max(range(len(options)), key=lambda k: (totals[k], -k))
+        values = {str(o): t / count for o, t in zip(options, totals, strict=True)}
+        return Advice(options[i], f"Best over {count} simulated deals.", values=values)
+
+    def _playout(self, info, option, nd, dl, order, trump, me_nd, first, king_fixed) -> int:
+        """Net points for me of one deal played out from ``option``."""
+        d = info.decision
+        pen = None  # 'nd' or 'dl'
+        pos = 0
+        stage = d
+        if d == "discard":
+            stage = "discard_d" if info.is_dealer else "discard_nd"
+        proposals_done = len(info.exchanges) if d != "discard" else 1
+        forced = option
+        while True:
+            left = len(order) - pos
+            if stage == "propose":
+                play = forced == PLAY if forced is not None else _strong(nd, trump)
+                forced = None
+                if play:
+                    if proposals_done == 0:
+                        pen = "nd"
+                    break
+                stage = "accept"
+            elif stage == "accept":
+                refuse = forced == REFUSE if forced is not None else _strong(dl, trump)
+                forced = None
+                if refuse:
+                    if proposals_done == 0:
+                        pen = "dl"
+                    break
+                proposals_done += 1
+                stage = "discard_nd"
+            elif stage == "discard_nd":
+                if forced is not None:
+                    thrown = mask_of(forced.cards)
+                    forced = None
+                else:
+                    thrown = _rule_discard(nd, trump, 1, min(5, left))
+                n = thrown.bit_count()
+                nd = (nd & ~thrown) | _mask(order[pos : pos + n])
+                pos += n
+                if pos == len(order):
+                    break
+                stage = "discard_d"
+            else:
+                if forced is not None:
+                    thrown = mask_of(forced.cards)
+                    forced = None
+                else:
+                    thrown = _rule_discard(dl, trump, 0, min(5, left))
+                n = thrown.bit_count()
+                dl = (dl & ~thrown) | _mask(order[pos : pos + n])
+                pos += n
+                if pos == len(order):
+                    break
+                stage = "propose"
+        t_nd = self.solver.lead_tricks(nd, dl, trump)
+        tricks_me = t_nd if me_nd else 5 - t_nd
+        me, opp = ("nd", "dl") if me_nd else ("dl", "nd")
+        net = _points(tricks_me, pen == me, pen == opp)
+        if king_fixed is None:
+            king_bit = 1 << (8 * trump + 7)
+            mine_now = nd if me_nd else dl
+            theirs_now = dl if me_nd else nd
+            if mine_now & king_bit:
+                net += 1
+            elif theirs_now & king_bit:
+                net -= 1
+        return net
+
+
+def _inferences(info: InfoSet, trump: int) -> tuple[int, bool]:
+    """Cards the opponent cannot hold by the laws of play; whether he has played."""
+    forbidden = 0
+    i_lead = not info.is_dealer
+    opp_played = info.led is not None
+    for first, second in info.tricks:
+        opp_played = True
+        if i_lead:  # he replied to my card
+            led, reply = first.index, second.index
+            suit = SUIT_MASKS[led >> 3]
+            if reply >> 3 == led >> 3:
+                if reply < led:
+                    forbidden |= suit & ~((2 << led) - 1)
+            else:
+                forbidden |= suit
+                if reply >> 3 != trump:
+                    forbidden |= SUIT_MASKS[trump]
+        first_wins = trick_winner(first, second, info.trump) == 0
+        i_lead = first_wins == i_lead
+    return forbidden, opp_played
+
+
+def _mask(cards) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
