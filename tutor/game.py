@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from tutor.actions import Action
+from tutor.actions import Action, IllegalAction
 from tutor.cards import PACK
 from tutor.deal import Distribution, Position, deal_position
 from tutor.laws import game_value
@@ -93,8 +93,6 @@ class Game:
 
     def apply(self, action: Action) -> Game:
         if self.is_over:
-            from tutor.actions import IllegalAction
-
             raise IllegalAction("the game is over")
         moved = replace(
             self, position=self.position.apply(action), deal_actions=(*self.deal_actions, action)

@@ -21,7 +21,7 @@ def describe_game(game: Game) -> Iterator[str]:
         current = current.apply(action)
         if current.deal_number != before.deal_number or current.is_over:
             final = current.history[-1].final
-            yield from _deal_closing(final, names, current)
+            yield from _deal_closing(final, names)
             if not current.is_over:
                 yield from _deal_opening(current)
     if current.is_over:
@@ -46,11 +46,10 @@ def _deal_opening(game: Game) -> Iterator[str]:
         yield f"  {names[p.dealer]} turned up the king and marks one."
 
 
-def _deal_closing(final: Position, names: tuple[str, str], after: Game) -> Iterator[str]:
+def _deal_closing(final: Position, names: tuple[str, str]) -> Iterator[str]:
     won = final.tricks_won()
     if len(final.tricks) == 5:
         yield f"  Tricks: {names[0]} {won[0]}, {names[1]} {won[1]}"
     yield f"  Points this deal: {names[0]} {final.points[0]}, {names[1]} {final.points[1]}"
     if final.game_won_by is not None:
         yield f"  {names[final.game_won_by]} wins the game."
-    del after

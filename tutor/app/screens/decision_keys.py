@@ -4,6 +4,8 @@ table screens answer the same keys the same way."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 
 from tutor.actions import Action, discard
@@ -43,17 +45,12 @@ class DecisionKeys:
 
     selected: set[Card]
 
-    def learner_kinds(self) -> set[str]:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by the screen that mixes this in
 
-    def hand_order(self) -> tuple[Card, ...]:
-        raise NotImplementedError
-
-    def apply(self, action: Action) -> object:
-        raise NotImplementedError
-
-    def redraw(self) -> None:
-        raise NotImplementedError
+        def learner_kinds(self) -> set[str]: ...
+        def hand_order(self) -> tuple[Card, ...]: ...
+        def apply(self, action: Action) -> object: ...
+        def redraw(self) -> None: ...
 
     def check_decision_key(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Whether a shared key is open now; None for actions that are not shared keys."""
