@@ -92,6 +92,12 @@ class Card:
         return self.rank.letter + self.suit.symbol
 
     @property
+    def label(self) -> str:
+        """The card as printed for a reader, ``K♠``, ``10♥`` (``T`` reads badly)."""
+        rank = "10" if self.rank.letter == "T" else self.rank.letter
+        return rank + self.suit.symbol
+
+    @property
     def noun(self) -> str:
         """The card in words, e.g. ``king of spades``."""
         return f"{self.rank.noun} of {self.suit.noun}"

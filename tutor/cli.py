@@ -21,6 +21,8 @@ commands:
   ecarte lessons [ID]         guided lessons (or one lesson)
   ecarte lessons check [PATH ...] [--json]
                               validate lesson files
+  ecarte lessons try LESSON STEP ANSWER [--json]
+  ecarte lessons try -        judge answers as the tutor does (JSON lines with -)
   ecarte drill [TOPIC]        endless fresh positions on one topic
   ecarte play [options]       a game against the computer
   ecarte texts [PASSAGE-ID]   read the annotated sources
@@ -111,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     head = args_list[:2]
     if head == ["lessons", "check"]:
         return _lessons_check(args_list[2:])
+    if head == ["lessons", "try"]:
+        return _delegate("tutor.lessons.trying", args_list[2:])
     if head == ["texts", "check"]:
         return _texts_check(args_list[2:])
     if args_list[:1] == ["match"]:

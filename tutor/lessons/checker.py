@@ -4,7 +4,9 @@ Beyond the schema (the loader's faults): every passage id resolves in the
 texts library; every hint id exists in ``tutor.hints.HINTS``; every expected
 action is legal in its position; for a step that teaches a hint, the hints
 engine gives the same answer (discards as sets) and decides it by that hint;
-every arranged deal really makes the wrong choice score worse. A module that
+every arranged deal really makes the wrong choice score worse; every wrong
+choice of a law question says why it is wrong; a lesson with six or more
+two-way decisions is balanced and holds a minimal pair (``balance``). A module that
 is missing (the hints engine, the texts) is reported as a fault, never as a
 traceback, and the rest is still checked.
 """
@@ -18,6 +20,7 @@ from typing import Any
 
 from tutor.actions import Action
 from tutor.lessons.answers import HintsUnavailable, hints_module, same_action
+from tutor.lessons.balance import lesson_balance
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Fault, Lesson, Step
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
@@ -97,6 +100,11 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
             if step.hint:
                 taught.add(step.hint)
             report.faults.extend(_check_step(step, ctx, policy))
+        if ctx.hints is not None:
+            report.faults += [
+                Fault(lesson.file, lesson.line, "steps", f"passable by pattern: {problem}")
+                for problem in lesson_balance(lesson).problems()
+            ]
     if ctx.hints is not None:
         known = set(ctx.hints.HINTS)
         report.uncovered_hints = sorted(
@@ -122,8 +130,32 @@ def _check_passages(lesson: Lesson, ctx: _Context) -> list[Fault]:
     return faults
 
 
+def _check_law(step: Step) -> list[Fault]:
+    """Every wrong choice says why it is wrong, and no two say the same."""
+    faults = []
+    seen: dict[str, int] = {}
+    for n, choice in enumerate(step.choices, start=1):
+        if n - 1 == step.answer:
+            continue
+        if not choice.why:
+            faults.append(Fault(
+                step.file, choice.line or step.line_of("choices"), f"steps[{step.index}].choices[{n}].why",
+                "missing: a wrong choice needs its explanation (why this reading of the law is wrong)",
+            ))
+        elif choice.why in seen:
+            faults.append(Fault(
+                step.file, choice.line or step.line_of("choices"), f"steps[{step.index}].choices[{n}].why",
+                f"the same explanation as choice {seen[choice.why]}: each wrong choice needs its own",
+            ))
+        else:
+            seen[choice.why] = n
+    return faults
+
+
 def _check_step(step: Step, ctx: _Context, policy: Policy | None) -> list[Fault]:
-    if step.is_law or step.info is None:
+    if step.is_law:
+        return _check_law(step)
+    if step.info is None:
         return []
     faults: list[Fault] = []
     if step.expected is not None and not _legal(step.expected, step):

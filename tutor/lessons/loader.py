@@ -17,7 +17,16 @@ from typing import Any
 
 from tutor.actions import Action, ActionError
 from tutor.cards import Card, CardError, parse_cards
-from tutor.lessons.model import FROM_HINTS, QUESTIONS, Curriculum, Fault, Lesson, Outcome, Step
+from tutor.lessons.model import (
+    FROM_HINTS,
+    QUESTIONS,
+    Choice,
+    Curriculum,
+    Fault,
+    Lesson,
+    Outcome,
+    Step,
+)
 from tutor.protocol import RequestError, request_to_infoset
 
 LESSON_KEYS = {"id", "title", "summary", "passages", "rules", "steps"}
@@ -30,6 +39,7 @@ POSITION_KEYS = {
     "penalty", "king", "tricks", "led",
 }
 OUTCOME_KEYS = {"opponent", "stock", "history", "wrong", "dealt"}
+CHOICE_KEYS = {"text", "why"}
 RULES = ("english", "french")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -46,8 +56,9 @@ DEFAULT_PROMPTS = {
 class LineMap:
     """Where each table and key of a lesson file starts, by dotted path.
 
-    Paths: ``title``, ``steps[3]``, ``steps[3].hint``, ``steps[3].position.hand``
-    (steps numbered from 1, as an editor counts them).
+    Paths: ``title``, ``steps[3]``, ``steps[3].hint``, ``steps[3].position.hand``,
+    ``steps[3].choices[2].why`` (steps and choices numbered from 1, as an editor
+    counts them).
     """
 
     _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -57,6 +68,7 @@ class LineMap:
         self.lines: dict[str, int] = {}
         table = ""
         steps = 0
+        arrays: dict[str, int] = {}  # [[steps.choices]] blocks counted within each step
         in_string = False
         for number, line in enumerate(text.splitlines(), start=1):
             if in_string:
@@ -69,6 +81,11 @@ class LineMap:
                 if header.group(1) == "[[" and name == "steps":
                     steps += 1
                     table = f"steps[{steps}]"
+                elif header.group(1) == "[[" and name.startswith("steps.") and steps:
+                    table = f"steps[{steps}].{name[len('steps.'):]}"
+                    arrays[table] = arrays.get(table, 0) + 1
+                    self.lines.setdefault(table, number)
+                    table = f"{table}[{arrays[table]}]"
                 elif name.startswith("steps.") and steps:
                     table = f"steps[{steps}].{name[len('steps.'):]}"
                 else:
@@ -235,14 +252,11 @@ def _step(raw: Any, index: int, lesson: str, rules: str, r: _Reader) -> Step | N
 
 
 def _law_step(raw: dict[str, Any], where: str, common: dict[str, Any], r: _Reader) -> Step | None:
-    choices = raw.get("choices")
-    if (
-        not isinstance(choices, list)
-        or len(choices) < 2
-        or not all(isinstance(c, str) and c.strip() for c in choices)
-    ):
+    raw_choices = raw.get("choices")
+    if not isinstance(raw_choices, list) or len(raw_choices) < 2:
         r.fault(f"{where}.choices", "a law question needs a list of at least two choices")
         return None
+    choices = [_choice(c, f"{where}.choices[{n}]", r) for n, c in enumerate(raw_choices, start=1)]
     expected = raw.get("expected")
     if not isinstance(expected, int) or isinstance(expected, bool) or not 1 <= expected <= len(choices):
         r.fault(
@@ -256,7 +270,26 @@ def _law_step(raw: dict[str, Any], where: str, common: dict[str, Any], r: _Reade
     for key in ("position", "outcome"):
         if key in raw:
             r.fault(f"{where}.{key}", "a law question has no position")
-    return Step(**common, choices=tuple(c.strip() for c in choices), answer=expected - 1)
+    if any(c is None for c in choices):
+        return None
+    return Step(**common, choices=tuple(c for c in choices if c is not None), answer=expected - 1)
+
+
+def _choice(raw: Any, where: str, r: _Reader) -> Choice | None:
+    """A choice: ``{text = "...", why = "..."}`` (a ``[[steps.choices]]`` block), or a
+    bare string (the checker then asks for its ``why`` if it is a wrong one)."""
+    line = r.map.line(where)
+    if isinstance(raw, str) and raw.strip():
+        return Choice(raw.strip(), None, line)
+    if not isinstance(raw, dict):
+        r.fault(where, f"expected a table with text and why, got {raw!r}")
+        return None
+    r.unknown(raw, CHOICE_KEYS, where)
+    text = r.text(raw, "text", where)
+    why = r.text(raw, "why", where, required=False)
+    if text is None:
+        return None
+    return Choice(text, why, line)
 
 
 def _decision_step(

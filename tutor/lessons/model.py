@@ -41,6 +41,16 @@ class Fault:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer offered by a ``law`` question. A wrong one carries ``why``: the
+    misreading it stands for, shown to a learner who chooses it."""
+
+    text: str
+    why: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The unseen cards of a step's deal, arranged so that the choice matters.
 
@@ -65,8 +75,9 @@ class Step:
 
     For a decision, ``info`` is the position and ``expected`` the action (``None``
     when ``from_hints``: the hints engine supplies it, see ``expected_action``).
-    For ``law``, ``choices`` holds the answers offered and ``answer`` the index
-    (from 0) of the right one.
+    For ``law``, ``choices`` holds the answers offered, as written in the file, and
+    ``answer`` the index (from 0) of the right one; the app shows them shuffled
+    (``tutor.lessons.shuffle``).
     """
 
     lesson: str
@@ -80,7 +91,7 @@ class Step:
     expected: Action | None = None
     from_hints: bool = False
     hint: str | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
     answer: int | None = None
     outcome: Outcome | None = None
     rules: str = "english"

@@ -156,7 +156,7 @@ class LessonScreen(Screen):
         choices.clear_options()
         if step.is_law:
             choices.add_options(
-                [Option(_choice_entry(n, text), id=str(n - 1)) for n, text in enumerate(step.choices, 1)]
+                [Option(_choice_entry(n, c.text), id=str(n - 1)) for n, c in enumerate(step.choices, 1)]
             )
         if info is not None:
             self.show_position(info)
@@ -340,7 +340,7 @@ class LessonScreen(Screen):
     def expected_text(self) -> str:
         step = self.step
         if step.is_law:
-            return f"{step.answer + 1}. {step.choices[step.answer]}"
+            return f"{step.answer + 1}. {step.choices[step.answer].text}"
         from tutor.lessons import HintsUnavailable, expected_action
 
         try:

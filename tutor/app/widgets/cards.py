@@ -18,9 +18,8 @@ from tutor.cards import Card
 
 
 def card_label(card: Card) -> str:
-    """The card in its short printed form, ``10`` for the ten (``T`` reads badly)."""
-    rank = "10" if card.rank.letter == "T" else card.rank.letter
-    return f"{rank}{card.suit.symbol}"
+    """The card in its short printed form (``Card.label``)."""
+    return card.label
 
 
 class CardFace(Static):

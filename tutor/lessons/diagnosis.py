@@ -1,0 +1,347 @@
+"""Why a wrong answer is wrong, in words about this hand and this choice.
+
+A diagnosis never just points at a passage: it names what the learner's choice
+overlooks (the hint that decides, and what in the hand matched it), or what the
+choice would need and why the hand does not have it; for a discard, the card
+thrown or kept against the rule; for a card, the law it breaks or what it costs
+(the opponent's answer and how often the point is lost, by exact solving over
+every holding the opponent may have); for a law question, the lesson file's own
+explanation of that misreading.
+
+Plain text (cards as ``K♠``), so the app, the headless judge and the tests share it.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+
+from tutor.actions import Action
+from tutor.cards import Card, Rank
+from tutor.infoset import InfoSet
+from tutor.lessons.answers import same_action
+from tutor.lessons.model import Step
+
+CHOSEN = {
+    "play": "You played without proposing",
+    "propose": "You proposed",
+    "accept": "You accepted the proposal",
+    "refuse": "You refused the proposal",
+    "mark": "You marked the king",
+    "hold": "You held the king back without marking it",
+}
+
+NEEDS = {
+    ("propose", "play"): (
+        "The Hints play without proposing only with a jeu de règle, or at the score of four"
+        " with the hands they name there"
+    ),
+    ("propose", "propose"): (
+        "The Hints propose with a hand that is not a jeu de règle, with the point certain, or"
+        " with a jeu de règle holding the king of trumps"
+    ),
+    ("accept", "refuse"): (
+        "The Hints refuse with a jeu de règle, save seven exceptions, and at the scores of"
+        " three and four with the hands they name there"
+    ),
+    ("accept", "accept"): (
+        "The Hints accept with a hand weaker than a jeu de règle, and with the hands of the"
+        " seven exceptions"
+    ),
+    ("mark_king", "mark"): "The Hints announce the king as the first card is played",
+    ("mark_king", "hold"): (
+        "The Hints hold the king back only at four to three, against an adversary who played"
+        " without proposing"
+    ),
+}
+"""What a two-way answer needs, said when no hint speaks for the learner's choice."""
+
+FALLBACKS = {"propose/default", "project/lead-default", "project/follow"}
+"""Rules that speak to every position (what to do when nothing else applies): they
+never count as a hint that supports the learner's choice."""
+
+
+def diagnose(step: Step, given: Action | int, expected: Action | None) -> str:
+    """The diagnosis of a wrong answer (the caller has judged it wrong)."""
+    if step.is_law:
+        return diagnose_choice(step, given if isinstance(given, int) else -1)
+    assert step.info is not None and expected is not None
+    if not isinstance(given, Action):
+        return "A decision at the table is answered with an action, not a choice number."
+    illegal = illegal_reason(step.info, given)
+    if illegal is not None:
+        return illegal
+    if step.question in ("propose", "accept", "mark_king"):
+        return diagnose_two_way(step, given, expected)
+    if step.question == "discard":
+        return diagnose_discard(step.info, given, expected)
+    return diagnose_card(step, given, expected)
+
+
+# --- law questions ------------------------------------------------------------------
+
+
+def diagnose_choice(step: Step, index: int) -> str:
+    if not 0 <= index < len(step.choices):
+        return f"There is no choice {index + 1}: choose 1 to {len(step.choices)}."
+    why = step.choices[index].why
+    if why:
+        return why
+    cited = ", ".join(step.passages)
+    return f"That is not what the passage says ({cited}): read it again."
+
+
+# --- legality -----------------------------------------------------------------------
+
+
+def illegal_reason(info: InfoSet, given: Action) -> str | None:
+    """Why the laws forbid this action here, naming the law; None if it is legal."""
+    legal = info.legal_actions()
+    if given.kind == "discard" and info.decision == "discard":
+        low, high = info.discard_range()
+        missing = [c for c in given.cards if c not in info.hand]
+        if missing:
+            return f"{' '.join(c.label for c in missing)} is not in your hand."
+        if len(set(given.cards)) < low:
+            return (
+                "A proposal asks for fresh cards: the non-dealer who proposed must discard at"
+                " least one. Choose the cards to throw out."
+            )
+        if len(set(given.cards)) > high:
+            return (
+                f"Only {high} cards are left in the stock, and a player can exchange only as many"
+                " as there are left (club law 38)."
+            )
+        return None
+    if any(same_action(given, a) for a in legal):
+        return None
+    kinds = sorted({a.kind for a in legal})
+    if given.kind not in kinds:
+        return f"Here the question is to {' or '.join(kinds)}, not to {given.kind}."
+    card = given.card
+    if card not in info.hand:
+        return f"{card.label} is not in your hand."
+    if info.led is not None:
+        return f"{card.label} may not be played to {info.led.label}: {follow_law(info.hand, info.led, info.trump)}"
+    return f"{card.label} may not be played here."
+
+
+def follow_law(hand, led: Card, trump) -> str:
+    """The law of following, told for this hand (britannica-9/play; club-laws/43)."""
+    same = [c for c in hand if c.suit == led.suit]
+    if same:
+        higher = [c for c in same if c.rank > led.rank]
+        if higher:
+            return (
+                f"the second to play must follow suit and win the trick if he can, so one of"
+                f" {' '.join(c.label for c in higher)} (The play; club law 43 penalises failing"
+                " to)."
+            )
+        return (
+            f"the second to play must follow suit if able, so one of"
+            f" {' '.join(c.label for c in same)} (The play; club law 43)."
+        )
+    trumps = [c for c in hand if c.suit == trump]
+    return (
+        f"holding no {led.suit.noun}, you must win the trick by trumping, so one of"
+        f" {' '.join(c.label for c in trumps)} (The play; club law 43)."
+    )
+
+
+# --- two-way decisions --------------------------------------------------------------
+
+
+def diagnose_two_way(step: Step, given: Action, expected: Action) -> str:
+    from tutor.hints import applicable
+
+    info = step.info
+    assert info is not None
+    verdicts = applicable(info)
+    deciding = next((v for v in verdicts if same_action(v.action, expected)), None)
+    support = next(
+        (v for v in verdicts if same_action(v.action, given) and v.hint.id not in FALLBACKS), None
+    )
+    opening = CHOSEN.get(given.kind, f"You chose to {given.kind}")
+    if deciding is None:  # the lesson's answer is not the engine's: its own explanation speaks
+        return f"{opening}, but here the answer is to {expected.kind}. {step.explanation}"
+    if support is not None and verdicts.index(support) > verdicts.index(deciding):
+        features = f" ({'; '.join(support.matched)})" if support.matched else ""
+        return (
+            f"{opening}, as \u201c{support.hint.title}\u201d would have it{features}. But"
+            f" \u201c{deciding.hint.title}\u201d comes first here: {deciding.explanation}"
+        )
+    needs = NEEDS.get((step.question, given.kind))
+    need = f" {needs}; this hand is not one of them." if needs else ""
+    return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it: {deciding.explanation}"
+
+
+# --- discards -----------------------------------------------------------------------
+
+
+def _kind_of_card(card: Card, info: InfoSet) -> str:
+    if card.suit == info.trump:
+        return "a trump"
+    if card.rank is Rank.KING:
+        return "a king"
+    return "neither a trump nor a king"
+
+
+def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> str:
+    from tutor.hints import advise
+
+    verdict = advise(info)
+    thrown, right = set(given.cards), set(expected.cards)
+    parts = []
+    for card in sorted(thrown - right, key=lambda c: (-int(c.rank), c.suit.value)):
+        parts.append(f"you threw out {card.label}, which is {_kind_of_card(card, info)}")
+    for card in sorted(right - thrown, key=lambda c: (-int(c.rank), c.suit.value)):
+        parts.append(f"you kept {card.label}, which is {_kind_of_card(card, info)}")
+    told = "; ".join(parts) if parts else "your discard differs from the rule's"
+    return f"{told[0].upper()}{told[1:]}. \u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+
+
+# --- a card led or played -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardCost:
+    """What two cards lead to, both sides then playing their best with every card known,
+    over every holding the opponent may have (or a sample, weighted by his choices so far)."""
+
+    given_point: float
+    """The chance of winning the point (three tricks or more) after the learner's card."""
+    right_point: float
+    given_tricks: float
+    right_tricks: float
+    holdings: int
+    exact: bool
+    example: str
+    """One holding where the learner's card does worse, and the opponent's answer."""
+
+
+def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
+    from tutor.engines.best import BestEngine
+    from tutor.engines.sampling import holdings
+    from tutor.engines.solver import mask_of, suit_number
+
+    info = step.info
+    assert info is not None
+    rng = random.Random(zlib.crc32(f"{step.lesson}/{step.id}".encode()))
+    engine = BestEngine(seed=0)
+    dist, count, exact = engine.card_outcomes(info, rng)
+    g, r = given.card.index, expected.card.index
+
+    def point(row):
+        return sum(row[3:])
+
+    def tricks(row):
+        return sum(t * p for t, p in enumerate(row))
+
+    example = ""
+    worlds, _ = holdings(info, random.Random(rng.random()), 2000, 300)
+    trump = suit_number(info.trump)
+    mine = mask_of(info.hand)
+    worse = []
+    for world in worlds:
+        if info.led is None:
+            made = engine.solver.lead_values(mine, world.holding, trump)
+        else:
+            made = engine.solver.follow_values(mine, world.holding, info.led.index, trump)
+        if made.get(g, 0) < made.get(r, 0):
+            worse.append((world.weight, world.holding, made[g], made[r]))
+    if worse:
+        _, holding, made_g, made_r = max(worse, key=lambda w: w[0])
+        example = _example(info, given.card, holding, made_g, made_r, engine)
+    return CardCost(
+        point(dist[g]), point(dist[r]), tricks(dist[g]), tricks(dist[r]), count, exact, example
+    )
+
+
+def _cards_of(mask: int) -> list[Card]:
+    from tutor.engines.best import card_of
+    from tutor.engines.solver import bits
+
+    return [card_of(i) for i in bits(mask)]
+
+
+def _example(info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, engine) -> str:
+    """'If the opponent holds K♠ 9♥ ..., he takes your 9♠ with the K♠; you make two of the
+    remaining tricks where K♠ would make three.'"""
+    from tutor.engines.solver import follows_mask, mask_of, second_wins, suit_number
+    from tutor.hints.explain import number
+
+    trump = suit_number(info.trump)
+    held = " ".join(c.label for c in sorted(_cards_of(holding), key=lambda c: (c.suit.value, -int(c.rank))))
+    left = len(info.hand)
+    if info.led is None:
+        # his best answer: the reply that holds me to the fewest tricks
+        mine_rest = mask_of(info.hand) ^ (1 << card.index)
+        best_reply, best_value = None, None
+        for f in _bits(follows_mask(holding, card.index, trump)):
+            rest = holding ^ (1 << f)
+            if second_wins(card.index, f, trump):
+                value = left - 1 - (engine.solver.lead_tricks(rest, mine_rest, trump) if left > 1 else 0)
+            else:
+                value = 1 + (engine.solver.lead_tricks(mine_rest, rest, trump) if left > 1 else 0)
+            if best_value is None or value < best_value:
+                best_reply, best_value = f, value
+        reply = _cards_of(1 << best_reply)[0] if best_reply is not None else None
+        if reply is not None:
+            taken = "takes it with" if second_wins(card.index, reply.index, trump) else "answers with"
+            answer = f"he {taken} {reply.label}"
+        else:
+            answer = "he answers"
+    else:
+        answer = "the trick goes as it must"
+    return (
+        f"For instance, if your adversary holds {held}: after {card.label} {answer}, and with"
+        f" the best play on both sides you make {_count(made_g)} of the {number(left)} tricks"
+        f" left, where the lesson's card makes {_count(made_r)}."
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    from tutor.engines.solver import bits
+
+    return bits(mask)
+
+
+def _in_ten(p: float) -> str:
+    return f"{round(p * 10)} times in 10"
+
+
+def _count(n: int) -> str:
+    from tutor.hints.explain import number
+
+    return "none" if n == 0 else number(n)
+
+
+def diagnose_card(step: Step, given: Action, expected: Action) -> str:
+    from tutor.hints import advise
+
+    info = step.info
+    assert info is not None
+    verdict = advise(info)
+    rule = f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+    try:
+        cost = card_cost(step, given, expected)
+    except Exception:  # the computation is a courtesy; the rule still speaks
+        return f"Not {given.card.label}. {rule}"
+    g, r = given.card.label, expected.card.label
+    how = "every holding" if cost.exact else f"{cost.holdings} sampled holdings"
+    measured = (
+        f"Over {how} your adversary may have, played out with the best play on both sides,"
+        f" {g} wins the point {_in_ten(cost.given_point)}"
+        f" and {r} {_in_ten(cost.right_point)}"
+        f" ({cost.given_tricks:.1f} tricks on average against {cost.right_tricks:.1f})."
+    )
+    if cost.given_point < cost.right_point - 0.005 or cost.given_tricks < cost.right_tricks - 0.05:
+        return f"{g} costs you here. {measured} {cost.example} {rule}".replace("  ", " ")
+    better = cost.given_point > cost.right_point + 0.005 or cost.given_tricks > cost.right_tricks + 0.05
+    found = "as good or better" if better else "as good"
+    return (
+        f"The lesson asks for the Hints' card, and {g} is not it. {measured} With every card known"
+        f" the computation finds {g} {found} here, so this is the Hints' method rather than a"
+        f" trick lost. {rule}"
+    )

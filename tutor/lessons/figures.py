@@ -1,0 +1,104 @@
+"""The project's computed figures for a step, in plain words, agreeing with its verdict.
+
+The study (``ecarte study``, ``tutor/data/study.json``) measured, for each jeu de
+règle and each refusal exception, how often such hands win the point and how
+the two answers compare. A step shows them only when they speak to the question
+it asks, for the role it asks about: the non-dealer's play or propose for a jeu
+de règle, the dealer's accept or refuse for a refusal. The comparison is told
+against the step's answer: where the computation agrees, it says so; where it
+finds the other answer as good or better, it says that plainly as a finding,
+never as two unreconciled claims side by side.
+"""
+
+from __future__ import annotations
+
+from tutor.lessons.answers import expected_action
+from tutor.lessons.model import Step
+from tutor.study_notes import load_study
+
+CAVEAT = (
+    "(The project's computation, not the source's: {deals:,} simulated deals played out with"
+    " every card known to both players, which flatters strong hands.)"
+)
+
+
+def _in_100(p: float) -> str:
+    return f"{round(p * 100)} times in 100"
+
+
+def _points(x: float) -> str:
+    return f"{abs(x):.2f} of a point a deal"
+
+
+def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
+    """``diff`` is (the step's answer) minus (the other answer), with its 95% interval."""
+    low, high = interval
+    if low > 0:
+        return f"{said.capitalize()} scored {_points(diff)} more than {other}: the computation agrees."
+    if high < 0:
+        return (
+            f"Here the computation and the hint disagree: {other} scored {_points(diff)} more than"
+            f" {said}, more than its margin of error. The lesson teaches the hint as written."
+        )
+    return (
+        f"The computation finds {other} about as good here: the difference, {_points(diff)},"
+        " is within its margin of error."
+    )
+
+
+def finding(step: Step) -> str:
+    """A few sentences of figures for this step, or "" when none speak to it."""
+    if step.info is None or not step.hint:
+        return ""
+    study = load_study()
+    if not study:
+        return ""
+    try:
+        answer = expected_action(step).kind
+    except Exception:  # no hints engine: no verdict to measure against
+        return ""
+    text = ""
+    if step.question == "propose" and not step.info.is_dealer:
+        text = _played(study, step.hint, answer)
+    elif step.question == "accept" and step.info.is_dealer:
+        text = _refused(study, step, answer)
+    return f"{text} {CAVEAT.format(deals=study['deals'])}" if text else ""
+
+
+def _played(study: dict, hint: str, answer: str) -> str:
+    if not hint.startswith("jeu-de-regle/") or answer != "play":
+        return ""
+    row = study.get("jeux_de_regle_played", {}).get(hint.removeprefix("jeu-de-regle/"))
+    if not row or not row.get("hands"):
+        return ""
+    return (
+        f"Hands of this kind, played without proposing, won the point {_in_100(row['won_point'])}"
+        f" ({row['hands']:,} hands). "
+        + _compare("playing", "proposing", row["play_minus_propose"], row["play_minus_propose_95"])
+    )
+
+
+def _refused(study: dict, step: Step, answer: str) -> str:
+    hint = step.hint or ""
+    row = None
+    if hint.startswith("refuse/exception-"):
+        number = hint.removeprefix("refuse/exception-")
+        row = study.get("refusal_exceptions", {}).get(number if answer == "accept" else f"{number}+")
+    elif hint == "refuse/jeu-de-regle":
+        from tutor.hints import classify_jeu_de_regle
+
+        assert step.info is not None
+        jeu = classify_jeu_de_regle(step.info.hand, step.info.trump)
+        if jeu is not None:
+            row = study.get("jeux_de_regle_refused", {}).get(jeu.category)
+    if not row or not row.get("hands"):
+        return ""
+    said, other = ("refusing", "accepting") if answer == "refuse" else ("accepting", "refusing")
+    diff, (low, high) = row["refuse_minus_accept"], row["refuse_minus_accept_95"]
+    if answer == "accept":
+        diff, low, high = -diff, -high, -low
+    return (
+        f"Dealers holding hands of this kind who refused won the point"
+        f" {_in_100(row['won_point'])} ({row['hands']:,} hands). "
+        + _compare(said, other, diff, [low, high])
+    )

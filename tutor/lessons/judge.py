@@ -1,0 +1,108 @@
+"""Judging one answer to one step: right or wrong, and what to tell the learner.
+
+The app and ``ecarte lessons try`` both call ``judge``: a right answer gets the
+step's explanation, a wrong one its diagnosis (``tutor.lessons.diagnosis``),
+and both the passages that back them and, where the project's computation
+speaks to the question asked, its figures in plain words (``figures``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.actions import Action, ActionError
+from tutor.lessons.answers import expected_action, is_correct
+from tutor.lessons.diagnosis import diagnose
+from tutor.lessons.figures import finding
+from tutor.lessons.model import Step
+
+Answer = Action | int
+"""An action for a decision; for a law question, the index (from 0) of the choice in the file."""
+
+
+class AnswerError(ValueError):
+    """Text that is not an answer to the step; the message says what would be."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    step: Step
+    given: Answer
+    correct: bool
+    expected: str
+    """The right answer: an action in notation, or a law question's choice number (from 1)."""
+    feedback: str
+    """For a right answer the step's explanation; for a wrong one, its diagnosis."""
+    figures: str = ""
+    """The project's computed figures, in words, when they speak to this question."""
+
+    @property
+    def passages(self) -> tuple[str, ...]:
+        return self.step.passages
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "lesson": self.step.lesson,
+            "step": self.step.id,
+            "correct": self.correct,
+            "expected": self.expected,
+            "feedback": self.feedback,
+            "passages": list(self.passages),
+        }
+        if self.figures:
+            out["figures"] = self.figures
+        return out
+
+
+def parse_answer(step: Step, text: str | int) -> Answer:
+    """An answer as typed: a choice number from 1 for a law question, else an action."""
+    if step.is_law:
+        number = text if isinstance(text, int) and not isinstance(text, bool) else None
+        if isinstance(text, str) and text.strip().isdigit():
+            number = int(text.strip())
+        if number is None or not 1 <= number <= len(step.choices):
+            raise AnswerError(
+                f"step {step.id} of {step.lesson} is a law question: answer with a choice number,"
+                f" 1 to {len(step.choices)}; got {text!r}"
+            )
+        return number - 1
+    if not isinstance(text, str):
+        raise AnswerError(
+            f"step {step.id} of {step.lesson} is a {step.question} decision: answer with an"
+            f" action such as {_examples(step)}; got {text!r}"
+        )
+    try:
+        return Action.parse(text)
+    except ActionError as exc:
+        raise AnswerError(
+            f"{exc}: answer step {step.id} of {step.lesson} with an action such as {_examples(step)}"
+        ) from None
+
+
+def _examples(step: Step) -> str:
+    return {
+        "propose": "play or propose",
+        "accept": "accept or refuse",
+        "mark_king": "mark or hold",
+        "discard": "'discard 7C 8D'",
+        "lead": "'lead KS'",
+        "follow": "'follow 9H'",
+    }.get(step.question, "an action")
+
+
+def expected_text(step: Step) -> str:
+    if step.is_law:
+        assert step.answer is not None
+        return str(step.answer + 1)
+    return str(expected_action(step))
+
+
+def judge(step: Step, given: Answer) -> Judgement:
+    """Right or wrong, and why (the hints engine is asked when the step needs it)."""
+    correct = is_correct(step, given)
+    if correct:
+        feedback = step.explanation
+    else:
+        expected = None if step.is_law else expected_action(step)
+        feedback = diagnose(step, given, expected)
+    return Judgement(step, given, correct, expected_text(step), feedback, finding(step))
