@@ -42,7 +42,9 @@ SCHEDULE = (
 """Review intervals: a mistake's first review after ``SCHEDULE[0]``, then each in turn."""
 
 MAX_TRIES = 3
-"""Wrong answers allowed before the answer is revealed."""
+"""Wrong answers allowed before the answer is revealed, at most (fewer where the
+step has few choices: after one wrong answer to a two-way question the other is
+known, so it is diagnosed and revealed at once)."""
 
 Clock = Callable[[], datetime]
 
@@ -82,7 +84,28 @@ def _v2(db: sqlite3.Connection) -> None:
         )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+def _v3(db: sqlite3.Connection) -> None:
+    """Finished attempts (for first-try scores and mastery) and where each lesson was left.
+
+    The answers already given become one attempt per step: unaided when the step's
+    first answer was right without the hint.
+    """
+    db.execute(
+        "CREATE TABLE attempts (id INTEGER PRIMARY KEY, lesson TEXT NOT NULL, step TEXT NOT NULL,"
+        " unaided INTEGER NOT NULL, tries INTEGER NOT NULL, at TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX attempts_step ON attempts (lesson, step)")
+    db.execute(
+        "CREATE TABLE places (lesson TEXT PRIMARY KEY, step TEXT NOT NULL, at TEXT NOT NULL)"
+    )
+    db.execute(
+        "INSERT INTO attempts (lesson, step, unaided, tries, at)"
+        " SELECT lesson, step, correct AND NOT hinted, 1, at FROM answers"
+        " WHERE id IN (SELECT MIN(id) FROM answers GROUP BY lesson, step)"
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 """``MIGRATIONS[n]`` takes a database from version n to n + 1; never edit one, add one."""
 VERSION = len(MIGRATIONS)
 
@@ -91,14 +114,29 @@ class UnreadableDatabase(Exception):
     """A progress file that cannot be used as it is; it will be moved aside."""
 
 
+class BusyDatabase(Exception):
+    """A progress file locked by another process for longer than the busy timeout."""
+
+
+BUSY_TIMEOUT = 5.0
+"""Seconds to wait for another tutor's write to finish before giving up on the file."""
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
 TABLES = {
     "lessons_done": ("lesson", "completed_at"),
     "answers": ("id", "lesson", "step", "answer", "correct", "at", "hinted", "seconds"),
     "reviews": ("lesson", "step", "stage", "due", "updated"),
+    "attempts": ("id", "lesson", "step", "unaided", "tries", "at"),
+    "places": ("lesson", "step", "at"),
 }
 """The columns each table must have at ``VERSION``: checked on opening."""
 MOMENTS = (("lessons_done", "completed_at"), ("answers", "at"), ("reviews", "due"),
-           ("reviews", "updated"))
+           ("reviews", "updated"), ("attempts", "at"), ("places", "at"))
 """The columns holding a moment (ISO 8601 with its time zone), checked on opening."""
 
 
@@ -179,6 +217,11 @@ class Progress:
             return self._in_memory(f"cannot create {self.path.parent}: {exc}")
         try:
             return self._connect()
+        except BusyDatabase as exc:
+            return self._in_memory(
+                f"{self.path} is in use by another tutor and stayed busy ({exc}); it was left"
+                " untouched"
+            )
         except UnreadableDatabase as exc:
             try:
                 moved = self._move_aside()
@@ -196,7 +239,7 @@ class Progress:
             return self._in_memory(f"cannot start a new progress file at {self.path}: {exc}")
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None)
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
         try:
             check = db.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
@@ -208,6 +251,11 @@ class Progress:
                 )
             self._migrate(db, version)
             _check_contents(db)
+        except sqlite3.OperationalError as exc:
+            db.close()
+            if _busy(exc):  # busy is not corrupt: the file is kept as it is
+                raise BusyDatabase(str(exc)) from None
+            raise UnreadableDatabase(str(exc)) from None
         except sqlite3.DatabaseError as exc:
             db.close()
             raise UnreadableDatabase(str(exc)) from None
@@ -218,16 +266,20 @@ class Progress:
 
     @staticmethod
     def _migrate(db: sqlite3.Connection, version: int) -> None:
-        """Bring the schema up to ``VERSION``, each step in its own transaction."""
-        for target in range(version, VERSION):
-            db.execute("BEGIN IMMEDIATE")
-            try:
+        """Bring the schema up to ``VERSION`` in one transaction. The version is read
+        again inside it: another tutor may have migrated the file since it was opened."""
+        if version >= VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            current = db.execute("PRAGMA user_version").fetchone()[0]
+            for target in range(current, VERSION):
                 MIGRATIONS[target](db)
-                db.execute(f"PRAGMA user_version = {target + 1}")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+            db.execute(f"PRAGMA user_version = {max(current, VERSION)}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     def _move_aside(self) -> Path:
         stamp = self.clock().strftime("%Y%m%dT%H%M%S")
@@ -387,16 +439,88 @@ class Progress:
         moment = now or self.clock()
         return [r for r in self.reviews() if r.due <= moment]
 
+    def next_reviews(self, now: datetime | None = None) -> tuple[datetime, int] | None:
+        """When the next reviews not yet due fall due, and how many fall due within
+        the hour after that moment (what "3 steps due in 4 hours" says)."""
+        moment = now or self.clock()
+        later = [r.due for r in self.reviews() if r.due > moment]
+        if not later:
+            return None
+        first = min(later)
+        return first, sum(1 for due in later if due <= first + timedelta(hours=1))
+
+    # attempts: how each step went, for scores and mastery
+
+    def record_attempt(self, lesson: str, step: str, unaided: bool, tries: int) -> None:
+        row = (lesson, step, int(unaided), tries, self.clock().isoformat())
+        self._write(
+            f"the result of {lesson} step {step}",
+            lambda db: db.execute(
+                "INSERT INTO attempts (lesson, step, unaided, tries, at) VALUES (?, ?, ?, ?, ?)", row
+            ),
+        )
+
+    def latest_attempts(self, lesson: str | None = None) -> dict[tuple[str, str], bool]:
+        """For each step tried, whether its latest attempt was solved unaided."""
+        query = (
+            "SELECT lesson, step, unaided FROM attempts WHERE id IN"
+            " (SELECT MAX(id) FROM attempts GROUP BY lesson, step)"
+        )
+        args: tuple[str, ...] = ()
+        if lesson is not None:
+            query += " AND lesson = ?"
+            args = (lesson,)
+        return {(le, st): bool(un) for le, st, un in self.db.execute(query, args)}
+
+    def first_attempts(self) -> dict[tuple[str, str], bool]:
+        """For each step tried, whether its first attempt ever was solved unaided."""
+        rows = self.db.execute(
+            "SELECT lesson, step, unaided FROM attempts WHERE id IN"
+            " (SELECT MIN(id) FROM attempts GROUP BY lesson, step)"
+        )
+        return {(le, st): bool(un) for le, st, un in rows}
+
+    # where a lesson was left
+
+    def save_place(self, lesson: str, step: str) -> None:
+        moment = self.clock().isoformat()
+        self._write(
+            f"your place in lesson {lesson}",
+            lambda db: db.execute("INSERT OR REPLACE INTO places VALUES (?, ?, ?)", (lesson, step, moment)),
+        )
+
+    def clear_place(self, lesson: str) -> None:
+        self._write(
+            f"your place in lesson {lesson}",
+            lambda db: db.execute("DELETE FROM places WHERE lesson = ?", (lesson,)),
+        )
+
+    def places(self) -> dict[str, str]:
+        """Lessons left part-way, most recent first: lesson id -> the step to resume at."""
+        rows = self.db.execute("SELECT lesson, step FROM places ORDER BY at DESC")
+        return dict(rows.fetchall())
+
+    def reset_lesson(self, lesson: str) -> bool:
+        """Forget one lesson: its answers, results, reviews, completion and place; nothing else."""
+
+        def forget(db: sqlite3.Connection) -> None:
+            for table in ("answers", "attempts", "reviews", "places", "lessons_done"):
+                db.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,))
+
+        return self._write(f"the reset of lesson {lesson}", forget)
+
     def attempt(self, lesson: str, step: str, check: Callable[[object], bool],
                 max_tries: int = MAX_TRIES) -> Attempt:
         return Attempt(self, lesson, step, check, max_tries)
 
-    def attempt_step(self, step: object, max_tries: int = MAX_TRIES) -> Attempt:
-        """An attempt at a lesson ``Step``, judged by ``tutor.lessons.is_correct``."""
-        from tutor.lessons import is_correct
+    def attempt_step(self, step: object, max_tries: int | None = None) -> Attempt:
+        """An attempt at a lesson ``Step``, judged by ``tutor.lessons.is_correct``, with
+        as many tries as the step's choices make sense (``tutor.lessons.tries_for``)."""
+        from tutor.lessons import is_correct, tries_for
 
         lesson_id, step_id = step.key  # type: ignore[attr-defined]
-        return Attempt(self, lesson_id, step_id, lambda a: is_correct(step, a), max_tries)  # type: ignore[arg-type]
+        tries = max_tries if max_tries is not None else tries_for(step)  # type: ignore[arg-type]
+        return Attempt(self, lesson_id, step_id, lambda a: is_correct(step, a), tries)  # type: ignore[arg-type]
 
 
 class AttemptOver(RuntimeError):
@@ -442,10 +566,14 @@ class Attempt:
 
     def answer(self, given: object) -> bool:
         """Judge and record an answer; after ``max_tries`` wrong ones the answer is revealed."""
+        return self.record(given, bool(self.check(given)))
+
+    def record(self, given: object, correct: bool) -> bool:
+        """Record an answer already judged (the app judges once, for the verdict and
+        the diagnosis together)."""
         if self.finished:
             raise AttemptOver(f"step {self.step} of {self.lesson} is already over")
         self.tries += 1
-        correct = bool(self.check(given))
         seconds = (self.store.clock() - self.started).total_seconds()
         self.store.record_answer(
             self.lesson, self.step, str(given), correct, self.hinted, seconds
@@ -453,6 +581,7 @@ class Attempt:
         if correct:
             self.solved = True
             self._settle()
+            self.store.record_attempt(self.lesson, self.step, self.unaided, self.tries)
         else:
             self._settle()
             if self.tries >= self.max_tries:
@@ -470,6 +599,7 @@ class Attempt:
             return
         self.revealed = True
         self._settle()
+        self.store.record_attempt(self.lesson, self.step, False, self.tries)
 
     def _settle(self) -> None:
         """Schedule once: as soon as the step cannot be solved unaided (so a learner

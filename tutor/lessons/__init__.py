@@ -8,7 +8,13 @@ show lessons live in the app.
     report = check_lessons()                  # what `ecarte lessons check` prints
 """
 
-from tutor.lessons.answers import HintsUnavailable, expected_action, is_correct, same_action
+from tutor.lessons.answers import (
+    HintsUnavailable,
+    expected_action,
+    is_correct,
+    same_action,
+    tries_for,
+)
 from tutor.lessons.checker import Report, check_lessons, lesson_citations
 from tutor.lessons.loader import load_curriculum, load_lesson
 from tutor.lessons.model import QUESTIONS, Curriculum, Fault, Lesson, Outcome, Step
@@ -34,4 +40,5 @@ __all__ = [
     "load_curriculum",
     "load_lesson",
     "same_action",
+    "tries_for",
 ]

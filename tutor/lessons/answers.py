@@ -65,3 +65,23 @@ def is_correct(step: Step, answer: Action | str | int) -> bool:
         except ActionError:
             return False
     return same_action(answer, expected_action(step))
+
+
+TWO_WAY_QUESTIONS = ("propose", "accept", "mark_king")
+MAX_TRIES = 3
+
+
+def tries_for(step: Step) -> int:
+    """How many answers a step takes before its answer is shown.
+
+    A retry on a two-way choice is no retry (after one wrong answer the other is
+    known), so it is diagnosed and revealed at once; elsewhere a wrong answer may
+    be tried again while at least two choices are left, up to three answers.
+    """
+    if step.is_law:
+        return max(1, min(MAX_TRIES, len(step.choices) - 1))
+    if step.question in TWO_WAY_QUESTIONS or step.info is None:
+        return 1
+    if step.question in ("lead", "follow"):
+        return max(1, min(MAX_TRIES, len(step.info.legal_actions()) - 1))
+    return MAX_TRIES

@@ -62,18 +62,30 @@ FALLBACKS = {"propose/default", "project/lead-default", "project/follow"}
 never count as a hint that supports the learner's choice."""
 
 
-def diagnose(step: Step, given: Action | int, expected: Action | None) -> str:
+@dataclass(frozen=True, slots=True)
+class Diagnosis:
+    """``text`` says what is wrong with the choice without giving the answer away (the
+    learner may try again); ``rule`` is the deciding rule told for this hand, which does."""
+
+    text: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.text} {self.rule}" if self.rule else self.text
+
+
+def diagnose(step: Step, given: Action | int, expected: Action | None) -> Diagnosis:
     """The diagnosis of a wrong answer (the caller has judged it wrong)."""
     if step.is_law:
-        return diagnose_choice(step, given if isinstance(given, int) else -1)
+        return Diagnosis(diagnose_choice(step, given if isinstance(given, int) else -1))
     assert step.info is not None and expected is not None
     if not isinstance(given, Action):
-        return "A decision at the table is answered with an action, not a choice number."
+        return Diagnosis("A decision at the table is answered with an action, not a choice number.")
     illegal = illegal_reason(step.info, given)
     if illegal is not None:
-        return illegal
+        return Diagnosis(illegal)
     if step.question in ("propose", "accept", "mark_king"):
-        return diagnose_two_way(step, given, expected)
+        return Diagnosis(diagnose_two_way(step, given, expected))
     if step.question == "discard":
         return diagnose_discard(step.info, given, expected)
     return diagnose_card(step, given, expected)
@@ -187,7 +199,7 @@ def _kind_of_card(card: Card, info: InfoSet) -> str:
     return "neither a trump nor a king"
 
 
-def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> str:
+def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> Diagnosis:
     from tutor.hints import advise
 
     verdict = advise(info)
@@ -198,7 +210,9 @@ def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> str:
     for card in sorted(right - thrown, key=lambda c: (-int(c.rank), c.suit.value)):
         parts.append(f"you kept {card.label}, which is {_kind_of_card(card, info)}")
     told = "; ".join(parts) if parts else "your discard differs from the rule's"
-    return f"{told[0].upper()}{told[1:]}. \u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+    return Diagnosis(
+        f"{told[0].upper()}{told[1:]}.", f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+    )
 
 
 # --- a card led or played -----------------------------------------------------------
@@ -317,31 +331,30 @@ def _count(n: int) -> str:
     return "none" if n == 0 else number(n)
 
 
-def diagnose_card(step: Step, given: Action, expected: Action) -> str:
+def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     from tutor.hints import advise
 
     info = step.info
     assert info is not None
     verdict = advise(info)
     rule = f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+    g = given.card.label
     try:
         cost = card_cost(step, given, expected)
     except Exception:  # the computation is a courtesy; the rule still speaks
-        return f"Not {given.card.label}. {rule}"
-    g, r = given.card.label, expected.card.label
+        return Diagnosis(f"Not {g}: think again about what the Hints say of this lead.", rule)
     how = "every holding" if cost.exact else f"{cost.holdings} sampled holdings"
     measured = (
-        f"Over {how} your adversary may have, played out with the best play on both sides,"
-        f" {g} wins the point {_in_ten(cost.given_point)}"
-        f" and {r} {_in_ten(cost.right_point)}"
+        f"Over {how} your adversary may have, with the best play on both sides, {g} wins the"
+        f" point {_in_ten(cost.given_point)}, the lesson's card {_in_ten(cost.right_point)}"
         f" ({cost.given_tricks:.1f} tricks on average against {cost.right_tricks:.1f})."
     )
     if cost.given_point < cost.right_point - 0.005 or cost.given_tricks < cost.right_tricks - 0.05:
-        return f"{g} costs you here. {measured} {cost.example} {rule}".replace("  ", " ")
+        return Diagnosis(f"{g} costs you here. {measured} {cost.example}".strip(), rule)
     better = cost.given_point > cost.right_point + 0.005 or cost.given_tricks > cost.right_tricks + 0.05
     found = "as good or better" if better else "as good"
-    return (
-        f"The lesson asks for the Hints' card, and {g} is not it. {measured} With every card known"
-        f" the computation finds {g} {found} here, so this is the Hints' method rather than a"
-        f" trick lost. {rule}"
+    return Diagnosis(
+        f"{g} is not the card the Hints play here. {measured} With every card known the"
+        f" computation finds {g} {found}, so this is the Hints' method rather than a trick lost.",
+        rule,
     )

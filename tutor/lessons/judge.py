@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tutor.actions import Action, ActionError
 from tutor.lessons.answers import expected_action, is_correct
-from tutor.lessons.diagnosis import diagnose
+from tutor.lessons.diagnosis import Diagnosis, diagnose
 from tutor.lessons.figures import finding
 from tutor.lessons.model import Step
 
@@ -32,9 +32,17 @@ class Judgement:
     expected: str
     """The right answer: an action in notation, or a law question's choice number (from 1)."""
     feedback: str
-    """For a right answer the step's explanation; for a wrong one, its diagnosis."""
+    """For a right answer the step's explanation; for a wrong one, its diagnosis in full."""
+    diagnosis: Diagnosis | None = None
+    """For a wrong answer: what is wrong (``text``, safe to show before a retry) and the
+    deciding rule for this hand (``rule``, which gives the answer away)."""
     figures: str = ""
     """The project's computed figures, in words, when they speak to this question."""
+
+    @property
+    def given_text(self) -> str:
+        """The answer given, as the learner would write it (a choice number from 1)."""
+        return str(self.given + 1) if isinstance(self.given, int) else str(self.given)
 
     @property
     def passages(self) -> tuple[str, ...]:
@@ -100,9 +108,13 @@ def expected_text(step: Step) -> str:
 def judge(step: Step, given: Answer) -> Judgement:
     """Right or wrong, and why (the hints engine is asked when the step needs it)."""
     correct = is_correct(step, given)
+    diagnosis = None
     if correct:
         feedback = step.explanation
     else:
         expected = None if step.is_law else expected_action(step)
-        feedback = diagnose(step, given, expected)
-    return Judgement(step, given, correct, expected_text(step), feedback, finding(step))
+        diagnosis = diagnose(step, given, expected)
+        feedback = str(diagnosis)
+    return Judgement(
+        step, given, correct, expected_text(step), feedback, diagnosis, finding(step)
+    )

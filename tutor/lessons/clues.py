@@ -1,0 +1,148 @@
+"""Staged clues: first the family of rule to think of, then the feature of the hand
+to look at; never the answer itself.
+
+``clue(step, 1)`` names the family (with the passage that states it); ``clue(step,
+2)`` points at what in this position to look at, in facts anyone can see (the
+trumps held, the suits and their tops, the card led, the score), or for a law
+question rules out one wrong choice with its explanation. There is no third
+clue: after two, the next step is to answer or to ask for the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.cards import Rank
+from tutor.hints.explain import card_words, join, number
+from tutor.infoset import InfoSet
+from tutor.lessons.model import Step
+
+STAGES = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    prefix: str
+    text: str
+    passage: str
+
+
+FAMILIES = (
+    Family("jeu-de-regle/", "Think of the jeux de règle: the hands the Hints play without proposing.",
+           "britannica-9/hints/jeux-de-regle"),
+    Family("propose/", "Think of when the Hints play without proposing, and when they propose.",
+           "britannica-9/hints/jeux-de-regle"),
+    Family("refuse/exception-", "Think of refusing: the dealer refuses with a jeu de règle, save"
+           " the exceptions the Hints list.", "britannica-9/hints/refusing"),
+    Family("refuse/", "Think of refusing: when the Hints have the dealer refuse a proposal.",
+           "britannica-9/hints/refusing"),
+    Family("accept/", "Think of accepting: when the Hints have the dealer accept a proposal.",
+           "britannica-9/hints/accepting"),
+    Family("score/", "Think of the score: at three and four the Hints change their advice.",
+           "britannica-9/hints/score"),
+    Family("discard/", "Think of the Hint on discarding: which cards are worth keeping.",
+           "britannica-9/hints/discarding"),
+    Family("project/discard", "Think of the Hint on discarding, and of what the laws allow.",
+           "britannica-9/hints/discarding"),
+    Family("king/", "Think of the king of trumps: when the Hints would have it announced.",
+           "britannica-9/hints/announce-king"),
+    Family("lead/", "Think of the Hints on leading: what to lead at starting, and what to"
+           " lead next.", "britannica-9/hints/lead-guarded-suit"),
+    Family("project/lead", "Think of the Hints on leading, and of your strongest suit.",
+           "britannica-9/hints/lead-guarded-suit"),
+    Family("project/follow", "Think of the laws of play: the second to play must follow suit and"
+           " win the trick if he can.", "britannica-9/play"),
+)
+
+
+def family(hint_id: str | None) -> Family | None:
+    if not hint_id:
+        return None
+    return next((f for f in FAMILIES if hint_id.startswith(f.prefix)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    text: str
+    passage: str | None = None
+    """A passage to read with it (the family's, for the first clue)."""
+
+
+def clue(step: Step, stage: int) -> Clue | None:
+    """The clue at ``stage`` (1 or 2), or None when there is no further clue."""
+    if stage == 1:
+        return _family_clue(step)
+    if stage == 2:
+        text = _law_clue(step) if step.is_law else _position_clue(step)
+        return Clue(text) if text else None
+    return None
+
+
+def _family_clue(step: Step) -> Clue:
+    if step.is_law:
+        cited = [p for p in step.passages if p.startswith(("club-laws/", "french/", "britannica-9/laws"))]
+        where = cited[0] if cited else (step.passages[0] if step.passages else None)
+        return Clue("Find the law that speaks to this case, and read it closely.", where)
+    found = family(step.hint)
+    if found is None:
+        return Clue("Read the passage beside the position: which rule speaks to this decision?")
+    return Clue(found.text, found.passage)
+
+
+def _law_clue(step: Step) -> str | None:
+    """Rule out one wrong choice, with its explanation (not when only two are offered:
+    that would be the answer)."""
+    if len(step.choices) < 3 or step.answer is None:
+        return None
+    for n, choice in enumerate(step.choices):
+        if n != step.answer and choice.why:
+            return f"Not \u201c{choice.text}\u201d: {choice.why}"
+    return None
+
+
+def _position_clue(step: Step) -> str | None:
+    info = step.info
+    if info is None:
+        return None
+    facts = [_trumps(info)]
+    if step.question in ("lead", "follow"):
+        if info.led is not None:
+            facts.append(f"The card led is {info.led.label}; what in your hand can follow it or win it?")
+        mine, theirs = info.tricks_won()
+        if info.tricks:
+            facts.append(f"Tricks so far: you {mine}, your adversary {theirs}.")
+        facts.append(_suits(info))
+    elif step.question == "discard":
+        facts.append("Sort your cards into those worth keeping and the rest.")
+    elif step.question == "mark_king":
+        facts.append(_score(info))
+    else:
+        facts.append(_suits(info))
+        if info.score != (0, 0):
+            facts.append(_score(info))
+    return " ".join(f for f in facts if f)
+
+
+def _trumps(info: InfoSet) -> str:
+    trumps = info.trumps()
+    if not trumps:
+        return f"You hold no trump ({info.trump.noun})."
+    return f"Count your trumps: {number(len(trumps))}, {' '.join(c.label for c in trumps)}."
+
+
+def _suits(info: InfoSet) -> str:
+    plain = [c for c in info.hand if c.suit != info.trump]
+    if not plain:
+        return ""
+    courts = [c for c in plain if c.rank in (Rank.KING, Rank.QUEEN, Rank.KNAVE)]
+    text = f"Look at your plain cards suit by suit: {card_words(plain)}."
+    if len(courts) == 1:
+        text += f" Is {courts[0].label} guarded, and by what?"
+    elif courts:
+        text += f" Which of {join([c.label for c in courts])} are guarded, and by what?"
+    return text
+
+
+def _score(info: InfoSet) -> str:
+    me, them = info.score
+    return f"Mind the score: you {me}, your adversary {them}, in a game of {info.game}."

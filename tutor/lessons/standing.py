@@ -1,0 +1,137 @@
+"""Where the learner stands: each lesson's score and mastery, where to go on, and
+the topics answered worst, from the progress store (``tutor.progress``).
+
+- A lesson's **first-try score** counts its steps whose latest attempt was solved
+  at the first answer without a clue; it is **mastered** when done with every step
+  so solved.
+- **Continue**: the lesson left part-way most recently, at the step where it was
+  left; else the first lesson not done.
+- **Weak spots**: the drill topics (``tutor.lessons.drills.TOPICS``) of the steps
+  tried, each with its first-try accuracy (a step's first attempt ever; a drill's
+  every attempt), worst first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tutor.lessons.model import Curriculum, Lesson
+
+if TYPE_CHECKING:
+    from tutor.lessons.drills import Topic
+    from tutor.progress import Progress
+
+BROAD_TOPICS = ("jeux-de-regle", "proposing")
+"""Topics that hold narrower ones: a step counts under the narrowest that covers it."""
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStanding:
+    lesson: Lesson
+    done: bool
+    tried: int
+    """Steps with a finished attempt."""
+    first_try: int
+    """Steps whose latest attempt was solved at the first answer, without a clue."""
+    resume_at: int | None
+    """The index of the step where the lesson was left part-way, if it was."""
+
+    @property
+    def steps(self) -> int:
+        return len(self.lesson.steps)
+
+    @property
+    def mastered(self) -> bool:
+        return self.done and self.steps > 0 and self.first_try == self.steps
+
+    def missed(self, store: Progress) -> list[int]:
+        """Indexes of the steps whose latest attempt was not solved unaided."""
+        latest = store.latest_attempts(self.lesson.id)
+        return [
+            i for i, step in enumerate(self.lesson.steps)
+            if latest.get(step.key) is False
+        ]
+
+
+def standing(lesson: Lesson, store: Progress) -> LessonStanding:
+    latest = store.latest_attempts(lesson.id)
+    ids = [s.id for s in lesson.steps]
+    results = [latest[(lesson.id, i)] for i in ids if (lesson.id, i) in latest]
+    place = store.places().get(lesson.id)
+    resume = ids.index(place) if place in ids else None
+    return LessonStanding(
+        lesson, lesson.id in store.lessons_done(), len(results), sum(results), resume
+    )
+
+
+def standings(curriculum: Curriculum, store: Progress) -> list[LessonStanding]:
+    return [standing(lesson, store) for lesson in curriculum.lessons]
+
+
+def continue_point(curriculum: Curriculum, store: Progress) -> tuple[Lesson, int] | None:
+    """(lesson, step index) to go on with: the latest lesson left part-way, else the
+    first not done (from its start); None when every lesson is done."""
+    by_id = {lesson.id: lesson for lesson in curriculum.lessons}
+    for lesson_id, step_id in store.places().items():
+        lesson = by_id.get(lesson_id)
+        if lesson is None:
+            continue
+        ids = [s.id for s in lesson.steps]
+        if step_id in ids:
+            return lesson, ids.index(step_id)
+    done = store.lessons_done()
+    for lesson in curriculum.lessons:
+        if lesson.id not in done and lesson.steps:
+            return lesson, 0
+    return None
+
+
+def next_lesson(curriculum: Curriculum, lesson_id: str, store: Progress) -> Lesson | None:
+    """The lesson after this one, skipping those done; else the first not done."""
+    done = store.lessons_done()
+    ids = [lesson.id for lesson in curriculum.lessons]
+    start = ids.index(lesson_id) + 1 if lesson_id in ids else 0
+    order = curriculum.lessons[start:] + curriculum.lessons[:start]
+    return next((le for le in order if le.id not in done and le.id != lesson_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    topic: Topic
+    right: int
+    total: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+
+def topic_of(hint_id: str) -> Topic | None:
+    from tutor.lessons.drills import TOPICS
+
+    covering = [t for t in TOPICS if t.covers(hint_id)]
+    narrow = [t for t in covering if t.key not in BROAD_TOPICS]
+    return (narrow or covering or [None])[0]
+
+
+def weak_spots(curriculum: Curriculum, store: Progress) -> list[Spot]:
+    """The topics tried, worst first-try accuracy first (ties: more tried first)."""
+    from tutor.lessons.drills import PREFIX, TOPICS
+
+    hints = {s.key: s.hint for s in curriculum.steps if s.hint}
+    by_key = {t.key: t for t in TOPICS}
+    tally: dict[str, list[int]] = {}
+    for (lesson, step), unaided in store.first_attempts().items():
+        if lesson.startswith(PREFIX):
+            found = by_key.get(lesson[len(PREFIX):])
+        else:
+            hint = hints.get((lesson, step))
+            found = topic_of(hint) if hint else None
+        if found is None:
+            continue
+        row = tally.setdefault(found.key, [0, 0])
+        row[0] += int(unaided)
+        row[1] += 1
+    spots = [Spot(by_key[k], right, total) for k, (right, total) in tally.items()]
+    return sorted(spots, key=lambda s: (s.accuracy, -s.total))
