@@ -178,7 +178,8 @@ class EcarteApp(App):
             return
         self.push_screen(TextsScreen(ident))
 
-    def open_lesson(self, ident: str, step: int = 0) -> None:
+    def open_lesson(self, ident: str, step: int | None = None) -> None:
+        """A lesson at ``step`` (an index), or by default where the learner left it."""
         from tutor.app.screens.lesson import LessonScreen
 
         self.push_screen(LessonScreen(ident, step))

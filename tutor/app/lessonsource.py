@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rich.text import Text
+
 
 class LessonsUnavailable(RuntimeError):
     """The lessons could not be loaded; the message says why, for a notification."""
@@ -67,22 +69,83 @@ def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
     return found
 
 
-def catalogue_summary() -> str:
-    """Lessons done, steps due for review: Rich markup for the home screen."""
+def _when(delta) -> str:
+    """'in 4 hours', 'in 2 days', 'in 25 minutes'."""
+    seconds = max(0, int(delta.total_seconds()))
+    if seconds < 3600:
+        n, unit = max(1, round(seconds / 60)), "minute"
+    elif seconds < 2 * 86400:
+        n, unit = round(seconds / 3600), "hour"
+    else:
+        n, unit = round(seconds / 86400), "day"
+    return f"in {n} {unit}{'s' if n != 1 else ''}"
+
+
+def review_outlook(store) -> str:
+    """What the review queue holds: due now, and when the next fall due (plain text)."""
+    due = len(store.due_reviews())
+    upcoming = store.next_reviews()
+    parts = []
+    if due:
+        parts.append(f"{due} step{'s' if due != 1 else ''} due for review now")
+    if upcoming is not None:
+        moment, count = upcoming
+        local = moment.astimezone()
+        parts.append(
+            f"{'then ' if due else ''}{count} step{'s' if count != 1 else ''} due"
+            f" {_when(moment - store.clock())} ({local:%a %H:%M})"
+        )
+    return "; ".join(parts) if parts else "nothing waiting for review"
+
+
+def continue_text(store) -> tuple[str, str, int] | None:
+    """(words, lesson id, step index) for the home screen's Continue, or None."""
+    from tutor.lessons.standing import continue_point
+
+    try:
+        found = continue_point(curriculum(), store)
+    except LessonsUnavailable:
+        return None
+    if found is None:
+        return None
+    lesson, index = found
+    if index or lesson.id in store.places():
+        return f"Continue “{lesson.title}” at step {index + 1} of {len(lesson.steps)}", lesson.id, index
+    return f"Next lesson: “{lesson.title}”", lesson.id, 0
+
+
+def catalogue_summary() -> Text:
+    """Where the learner stands, for the home screen: what to do next, lessons done and
+    mastered, the review queue and when it fills, the weakest topic."""
     try:
         lessons = curriculum().lessons
     except LessonsUnavailable as exc:
-        return f"[dim]Lessons: {exc}.[/dim]"
+        return Text(f"Lessons: {exc}.", style="dim")
     if not lessons:
-        return "[dim]No lessons are installed yet.[/dim]"
+        return Text("No lessons are installed yet.", style="dim")
+    from tutor.lessons.standing import standings, weak_spots
+
     store = progress()
-    done = store.lessons_done()
-    finished = sum(1 for lesson in lessons if lesson.id in done)
-    due = len(store.due_reviews())
-    answers = store.answers()
-    right = sum(1 for a in answers if a.correct)
-    lines = [f"Lessons completed: {finished} of {len(lessons)}"]
-    if answers:
-        lines.append(f"Answers: {right} right of {len(answers)}")
-    lines.append(f"Steps due for review: {due}" + (" — open Lessons to review them" if due else ""))
-    return "\n".join(lines)
+    mine = standings(curriculum(), store)
+    out = Text()
+    going_on = continue_text(store)
+    if going_on is not None:
+        out.append(going_on[0], style="bold")
+        out.append("  (c)\n")
+    else:
+        out.append("Every lesson done: review and drills keep it fresh.\n", style="bold")
+    out.append(
+        f"Lessons completed: {sum(1 for m in mine if m.done)} of {len(lessons)}"
+        f" · mastered {sum(1 for m in mine if m.mastered)}\n"
+    )
+    out.append(f"Review: {review_outlook(store)}")
+    if store.due_reviews():
+        out.append("  (v)")
+    spots = [s for s in weak_spots(curriculum(), store) if s.total >= 2]
+    if spots:
+        worst = spots[0]
+        out.append(
+            f"\nWeakest topic: {worst.topic.title}, {round(worst.accuracy * 100)}% at the"
+            " first try  (w)"
+        )
+    return out

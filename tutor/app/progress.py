@@ -1,10 +1,11 @@
 """The learner's progress as the home screen tells it, from tutor.progress.
 
-The lessons and the progress store are written alongside the app; until they
-land, the summary says so rather than failing.
+Never fatal: if the lessons or the progress store cannot be read, the summary says so.
 """
 
 from __future__ import annotations
+
+from rich.text import Text
 
 from tutor.paths import data_dir
 
@@ -21,16 +22,15 @@ def saved_games() -> list:
     return sorted(folder.glob("*.txt"), key=lambda p: p.stat().st_mtime, reverse=True)
 
 
-def progress_summary() -> str:
-    """A few lines of Rich markup: lessons done, the review queue, saved games
-    (the home screen titles the box "Your progress")."""
-    lines = []
+def progress_summary() -> Text:
+    """Where the learner stands, as text (the home screen titles the box "Your progress")."""
+    out = Text()
     try:
         from tutor.app.lessonsource import catalogue_summary
 
-        lines.append(catalogue_summary())
+        out.append_text(catalogue_summary())
     except Exception as exc:  # progress is a courtesy: never block the home screen
-        lines.append(f"[dim]Lessons: not available yet ({exc.__class__.__name__}).[/dim]")
+        out.append(f"Lessons: not available ({exc.__class__.__name__}).", style="dim")
     games = saved_games()
-    lines.append(f"Saved games: {len(games)}" + (f" (latest: {games[0].name})" if games else ""))
-    return "\n".join(lines)
+    out.append(f"\nSaved games: {len(games)}" + (f" (latest: {games[0].name})" if games else ""))
+    return out

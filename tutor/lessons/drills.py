@@ -22,7 +22,7 @@ from tutor.actions import ACCEPT, PLAY, PROPOSE, REFUSE
 from tutor.deal import Phase, Position, deal_position
 from tutor.infoset import InfoSet
 from tutor.lessons.answers import hints_module
-from tutor.lessons.loader import DEFAULT_PROMPTS
+from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
 from tutor.protocol import RequestError, infoset_to_request, request_to_infoset
 
@@ -174,7 +174,7 @@ def _step(chosen: Topic, info: InfoSet, verdict, n: int) -> Step:
         id=position_id(info),
         index=n,
         question=info.decision,
-        prompt=DEFAULT_PROMPTS[info.decision],
+        prompt=default_prompt(info),
         explanation=explanation,
         passages=tuple(verdict.sources),
         info=info,

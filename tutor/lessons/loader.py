@@ -17,6 +17,7 @@ from typing import Any
 
 from tutor.actions import Action, ActionError
 from tutor.cards import Card, CardError, parse_cards
+from tutor.infoset import InfoSet
 from tutor.lessons.model import (
     FROM_HINTS,
     QUESTIONS,
@@ -51,6 +52,22 @@ DEFAULT_PROMPTS = {
     "lead": "It is your lead. Which card do you lead?",
     "follow": "Your adversary has led. Which card do you play?",
 }
+
+
+def default_prompt(info: InfoSet) -> str:
+    """The question in words, told from the chooser's side of the table."""
+    if info.decision == "discard" and info.is_dealer:
+        taken = info.exchanges[-1][0] if info.exchanges else 0
+        cards = f"{taken} card{'s' if taken != 1 else ''}"
+        return (
+            f"You accepted the proposal; the non-dealer has taken {cards}."
+            " Which cards do you throw out (none, if you wish)?"
+        )
+    if info.decision == "discard":
+        return "Your proposal is accepted. Which cards do you throw out?"
+    if info.decision == "follow" and info.led is not None:
+        return f"Your adversary has led the {info.led.noun}. Which card do you play?"
+    return DEFAULT_PROMPTS[info.decision]
 
 
 class LineMap:
@@ -236,15 +253,18 @@ def _step(raw: Any, index: int, lesson: str, rules: str, r: _Reader) -> Step | N
         r.fault(f"{where}.hint", f"expected a hint id, got {hint!r}")
         hint = None
     prompt = raw.get("prompt", DEFAULT_PROMPTS.get(question, ""))
+    defaulted = "prompt" not in raw
     if not isinstance(prompt, str) or not prompt.strip():
         r.fault(f"{where}.prompt", "expected a non-empty string")
         prompt = ""
     common = dict(
+        defaulted=defaulted,
         lesson=lesson, id=str(step_id), index=index, question=question, prompt=prompt.strip(),
         explanation=explanation or "", passages=passages, hint=hint, rules=rules,
         file=r.file, line=r.map.line(where), lines=r.map.within(where),
     )
     if question == "law":
+        common.pop("defaulted")
         step = _law_step(raw, where, common, r)
     else:
         step = _decision_step(raw, where, common, r)
@@ -320,6 +340,8 @@ def _decision_step(
         outcome = _outcome(raw["outcome"], f"{where}.outcome", r)
     if info is None:
         return None
+    if common.pop("defaulted"):
+        common["prompt"] = default_prompt(info)
     return Step(**common, info=info, expected=expected, from_hints=from_hints, outcome=outcome)
 
 

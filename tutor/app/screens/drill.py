@@ -150,6 +150,7 @@ class DrillScreen(LessonScreen):
         if attempt is not None and (attempt.finished or attempt.hinted):
             super().show_passages(step)
             return
+        self.shown_passages = None
         self.query_one("#lesson-passage", PassageMarkdown).update(
             f"### {self.topic.title}\n\nA fresh position: which of the Hints applies? "
             "The passage it rests on is shown here once you have answered, or asked for the hint (?)."

@@ -23,7 +23,10 @@ class HomeScreen(Screen):
     """Where the tutor opens: choose lessons, play or texts."""
 
     BINDINGS = [
+        Binding("c", "continue", "Continue", id="continue"),
         Binding("l", "app.lessons", "Lessons", id="lessons"),
+        Binding("v", "review", "Review", id="review", show=False),
+        Binding("w", "weak_spots", "Weak spots", id="weak", show=False),
         Binding("p", "app.play", "Play", id="play"),
         Binding("t", "app.texts", "Texts", id="texts"),
         Binding("q", "app.quit", "Quit", id="quit"),
@@ -55,6 +58,32 @@ class HomeScreen(Screen):
 
     def refresh_progress(self) -> None:
         self.query_one("#progress", Static).update(progress_summary())
+
+    def action_continue(self) -> None:
+        """Go on where the learner left off: the lesson in progress, or the next one."""
+        from tutor.app.lessonsource import continue_text, progress
+
+        found = continue_text(progress())
+        if found is None:
+            self.notify("Every lesson is done: the review queue and the drills are in Lessons.")
+            return
+        _, lesson_id, index = found
+        self.app.open_lesson(lesson_id, index)
+
+    def action_review(self) -> None:
+        from tutor.app.lessonsource import progress
+        from tutor.app.screens.lesson import LessonScreen
+
+        due = progress().due_reviews()
+        if not due:
+            self.notify("Nothing is due for review yet.")
+            return
+        self.app.push_screen(LessonScreen(review=[(r.lesson, r.step) for r in due]))
+
+    def action_weak_spots(self) -> None:
+        from tutor.app.screens.weak_spots import WeakSpotsScreen
+
+        self.app.push_screen(WeakSpotsScreen())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")

@@ -1,8 +1,19 @@
 """One lesson, step by step: the passage beside the position, answered by keys.
 
-Judging is the domain's (``tutor.progress.Attempt`` over ``tutor.lessons.is_correct``):
-a wrong answer may be retried before the answer is revealed, a hint marks the
-step as not solved unaided, and every answer is recorded for the review queue.
+Judging is the domain's (``tutor.lessons.judge``): a wrong answer is diagnosed
+in words about this hand before anything else; where several choices are left it
+may be tried again, and a two-way choice is revealed at once (after one wrong
+answer the other is known). Clues come in two stages (the family of rule, then
+what to look at) and mark the step as not solved unaided. While the learner
+decides, the passage pane shows the lesson's passages (the whole family of
+rules); with the answer, the step's own (the clause that decides it).
+
+The lesson keeps its place: leaving part-way and coming back resumes at the same
+step. At the end, ``LessonEndScreen`` gives the score, the steps missed and the
+next lesson.
+
+Text from files and from the learner is never parsed as Rich markup here: it
+goes into ``rich.text.Text`` values or into Markdown.
 """
 
 from __future__ import annotations
@@ -26,7 +37,7 @@ from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
-from tutor.study_notes import notes_for_hint, notes_markdown
+from tutor.lessons.shuffle import choice_order
 
 
 def _choice_entry(n: int, text: str) -> Table:
@@ -34,8 +45,45 @@ def _choice_entry(n: int, text: str) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=2, justify="right", no_wrap=True)
     grid.add_column(ratio=1)
-    grid.add_row(Text(f"{n}.", style="bold"), text)
+    grid.add_row(Text(f"{n}.", style="bold"), Text(text))
     return grid
+
+
+def position_facts(info) -> list[str]:
+    """The position in sentences (plain text): role, score, trumps, what has happened."""
+    me, them = info.score
+    king_me, king_them = int(info.king == "me"), int(info.king == "opponent")
+    score = f"Score: you {me + king_me}, your adversary {them + king_them} (game {info.game})"
+    if king_me or king_them:
+        score += f"; {'your' if king_me else 'his'} point for the king is counted"
+    facts = [f"You are the {'dealer' if info.is_dealer else 'non-dealer'}. {score}.",
+             f"Trumps: {info.trump.symbol} {info.trump.noun}"]
+    if info.exchanges:
+        facts.append(
+            "Exchanges: "
+            + "; ".join(f"the non-dealer took {a}, the dealer {b}" for a, b in info.exchanges)
+        )
+    if info.discards:
+        facts.append("You discarded: " + " ".join(card_label(c) for c in info.discards))
+    if info.king:
+        turned = info.turnup.rank.name == "KING"
+        who = "you" if info.king == "me" else "your adversary"
+        facts.append(f"The king of trumps: {'turned up, for' if turned else 'marked by'} {who}")
+    if info.penalty == "me":
+        facts.append(
+            "You played without proposing (or refused the first proposal): if you lose the"
+            " point, your adversary scores two"
+        )
+    elif info.penalty == "opponent":
+        facts.append(
+            "Your adversary played without proposing (or refused the first proposal): if he"
+            " loses the point, you score two"
+        )
+    if info.tricks:
+        mine, theirs = info.tricks_won()
+        played = ", ".join(f"{card_label(a)} {card_label(b)}" for a, b in info.tricks)
+        facts.append(f"Tricks: {played} (you {mine}, your adversary {theirs})")
+    return facts
 
 
 class LessonScreen(Screen):
@@ -49,8 +97,8 @@ class LessonScreen(Screen):
         Binding("1", "card(0)", "Choose", key_display="1-5", id="cards"),
         *[Binding(str(i + 1), f"card({i})", "Choose", show=False) for i in range(1, 6)],
         Binding("enter", "confirm", "Discard", id="confirm", priority=True),
-        Binding("question_mark", "hint", "Hint", key_display="?", id="hint"),
-        Binding("h", "hint", "Hint", show=False),
+        Binding("question_mark", "hint", "Clue", key_display="?", id="hint"),
+        Binding("h", "hint", "Clue", show=False),
         Binding("s", "reveal", "Show answer", id="reveal"),
         Binding("n", "next", "Next", id="next"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
@@ -59,7 +107,7 @@ class LessonScreen(Screen):
     def __init__(
         self,
         lesson_id: str | None = None,
-        step: int = 0,
+        step: int | None = None,
         review: list[tuple[str, str]] | None = None,
     ) -> None:
         super().__init__()
@@ -70,8 +118,15 @@ class LessonScreen(Screen):
         self.title_text = ""
         self.lesson = None
         self.attempt = None
+        self.judgement = None
+        self.judging = False
+        self.clue_stage = 0
         self.selected: set[Card] = set()
         self.completed = False
+        self.results: dict[int, bool] = {}
+        """This pass: step index -> solved unaided."""
+        self.feedback_parts: list[str] = []
+        self.shown_passages: tuple[str, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,19 +149,30 @@ class LessonScreen(Screen):
         try:
             self.load_steps()
         except (LessonsUnavailable, LookupError) as exc:  # KeyError, DrillError
-            self.notify(str(exc).strip("'\""), title="Lessons", severity="error")
-            self.query_one("#step-title", Static).update(str(exc).strip("'\""))
+            message = str(exc).strip("'\"")
+            self.notify(message, title="Lessons", severity="error", markup=False)
+            self.query_one("#step-title", Static).update(Text(message))
             return
         self.sub_title = self.title_text
         self.start()
 
     def start(self) -> None:
-        """Show the first step (a drill deals one instead)."""
+        """Show the step to begin with: where the lesson was left, or the first
+        (a drill deals one instead)."""
         if not self.steps:
             self.query_one("#step-title", Static).update("This lesson has no steps.")
             return
+        if self.index is None:
+            self.index = self.resume_index()
         self.index = max(0, min(self.index, len(self.steps) - 1))
         self.show_step()
+
+    def resume_index(self) -> int:
+        if self.lesson is None:
+            return 0
+        place = progress().places().get(self.lesson.id)
+        ids = [s.id for s in self.steps]
+        return ids.index(place) if place in ids else 0
 
     def load_steps(self) -> None:
         course = curriculum()
@@ -138,14 +204,18 @@ class LessonScreen(Screen):
         step = self.step
         self.selected.clear()
         self.completed = False
+        self.judgement = None
+        self.clue_stage = 0
         self.attempt = progress().attempt_step(step)
+        if self.lesson is not None:
+            progress().save_place(self.lesson.id, step.id)
         total = len(self.steps)
         track = "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
         self.query_one("#step-title", Static).update(
-            f"[b]Step {self.index + 1}[/b] of {total}  [dim]{track}[/dim]"
+            Text.assemble((f"Step {self.index + 1}", "bold"), f" of {total}  ", (track, "dim"))
         )
-        self.query_one("#question", Static).update(f"[b]{step.prompt}[/b]\n{self.keys_hint()}")
-        self.query_one("#feedback", PassageMarkdown).update("")
+        self.show_question()
+        self.set_feedback("")
         self.query_one("#lesson-board").scroll_home(animate=False)
         self.show_passages(step)
         info = step.info
@@ -155,49 +225,57 @@ class LessonScreen(Screen):
         choices.display = step.is_law
         choices.clear_options()
         if step.is_law:
+            self.order = choice_order(step, self.attempt_number(step))
             choices.add_options(
-                [Option(_choice_entry(n, c.text), id=str(n - 1)) for n, c in enumerate(step.choices, 1)]
+                [
+                    Option(_choice_entry(n, step.choices[i].text), id=str(i))
+                    for n, i in enumerate(self.order, 1)
+                ]
             )
         if info is not None:
             self.show_position(info)
         self.draw_buttons()
         self.refresh_bindings()
 
+    def attempt_number(self, step) -> int:
+        """How many times this step has been tried before: the seed of its choice order."""
+        return sum(1 for a in progress().answers(step.lesson) if a.step == step.id)
+
+    def show_question(self) -> None:
+        self.query_one("#question", Static).update(
+            Text.assemble((self.step.prompt, "bold"), "\n", self.keys_hint())
+        )
+
+    def passages_now(self, step) -> tuple[str, ...]:
+        """The lesson's passages while deciding (the family), the step's with the answer."""
+        finished = self.attempt is not None and self.attempt.finished
+        if finished and step.passages:
+            return tuple(step.passages)
+        lesson = self.lesson
+        if lesson is None:
+            try:
+                lesson = curriculum().lesson(step.lesson)
+            except (LessonsUnavailable, LookupError):
+                lesson = None
+        family = tuple(lesson.passages) if lesson is not None else ()
+        return family or tuple(step.passages)
+
     def show_passages(self, step) -> None:
+        ids = self.passages_now(step)
+        if ids == self.shown_passages:
+            return
+        self.shown_passages = ids
         library = self.app.library
-        ids = list(step.passages) or list(getattr(self.lesson, "passages", ()))
         if library is None:
             text = self.app.library_error or "The texts are not available."
         else:
-            parts = [
-                passage_markdown(library.passage(i), heading="###")
-                for i in ids
-                if i in library
-            ]
+            parts = [passage_markdown(library.passage(i), heading="###") for i in ids if i in library]
             text = "\n\n".join(parts) or "*No passage for this step.*"
         self.query_one("#lesson-passage", PassageMarkdown).update(text)
+        self.query_one("#lesson-text").scroll_home(animate=False)
 
     def show_position(self, info) -> None:
-        me, them = info.score
-        facts = [
-            f"You are the [b]{'dealer' if info.is_dealer else 'non-dealer'}[/b]. "
-            f"Score: you {me}, opponent {them} (game {info.game}).",
-            f"Trumps: {info.trump.symbol} {info.trump.noun}",
-        ]
-        if info.exchanges:
-            facts.append("Exchanges: " + ", ".join(f"{a}+{b}" for a, b in info.exchanges))
-        if info.discards:
-            facts.append("You discarded: " + " ".join(card_label(c) for c in info.discards))
-        if info.king:
-            facts.append(f"King of trumps marked by {'you' if info.king == 'me' else 'the opponent'}")
-        if info.penalty:
-            who = "you" if info.penalty == "me" else "the opponent"
-            facts.append(f"Penalised for playing without proposing or refusing: {who}")
-        if info.tricks:
-            mine, theirs = info.tricks_won()
-            played = ", ".join(f"{card_label(a)} {card_label(b)}" for a, b in info.tricks)
-            facts.append(f"Tricks: {played} (you {mine}, opponent {theirs})")
-        self.query_one("#position-facts", Static).update("\n".join(facts))
+        self.query_one("#position-facts", Static).update(Text("\n".join(position_facts(info))))
         self.query_one(TrickView).show(
             TableView(turnup=info.turnup, stock=info.stock_size, led=info.led, led_by="Opponent")
         )
@@ -208,8 +286,8 @@ class LessonScreen(Screen):
         return sort_hand(info.hand, info.trump) if info is not None else ()
 
     def kinds(self) -> set[str]:
-        """The kinds of answer the question takes (none once the step is over)."""
-        if not self.steps or self.attempt is None or self.attempt.finished:
+        """The kinds of answer the question takes (none once the step is over, or while judging)."""
+        if not self.steps or self.attempt is None or self.attempt.finished or self.judging:
             return set()
         step = self.step
         if step.is_law:
@@ -223,7 +301,8 @@ class LessonScreen(Screen):
         if "discard" in kinds:
             return "Toggle cards with 1-5, then Enter to discard."
         if kinds & {"lead", "follow"}:
-            return "Choose a card with 1-5 (or click it)."
+            n = len(self.step.info.hand)
+            return f"Choose a card with 1-{n} (or click it)." if n > 1 else "Play your card with 1."
         keys = [f"{DECISION_KEYS[k][1].lower()} ({DECISION_KEYS[k][0]})" for k in DECISION_KEYS if k in kinds]
         return "Answer: " + " or ".join(keys) if keys else ""
 
@@ -268,7 +347,7 @@ class LessonScreen(Screen):
         kinds = self.kinds()
         if "choice" in kinds:
             if index < len(self.step.choices):
-                self.answer(index)
+                self.answer(self.order[index])
             return
         cards = self.hand_order()
         if index >= len(cards):
@@ -287,33 +366,74 @@ class LessonScreen(Screen):
             self.answer(discard(*self.selected))
 
     def answer(self, given: Action | int) -> None:
-        from tutor.lessons import HintsUnavailable
+        """Judge in a worker (a card's diagnosis plays the deal out over every holding),
+        with the answer keys off meanwhile."""
+        self.judging = True
+        self.refresh_bindings()
+        self.draw_buttons()
+        self.set_feedback("*Judging…*")
+        self.judge_answer(self.step, given)
+
+    @work(thread=True, exclusive=True, group="judge")
+    def judge_answer(self, step, given) -> None:
+        from tutor.lessons.judge import judge
 
         try:
-            correct = self.attempt.answer(given)
-        except HintsUnavailable as exc:
-            self.notify(str(exc), title="Cannot judge this step", severity="error")
+            result = judge(step, given)
+        except Exception as exc:  # the hints engine missing or failing: say so, keep the step open
+            self.app.call_from_thread(self.judge_failed, step, exc)
             return
+        self.app.call_from_thread(self.judged, step, result)
+
+    def judge_failed(self, step, exc: Exception) -> None:
+        self.judging = False
+        if self.steps and self.step is step:
+            self.notify(str(exc), title="Cannot judge this step", severity="error", markup=False)
+            self.set_feedback("")
+            self.after_answer()
+
+    def judged(self, step, judgement) -> None:
+        self.judging = False
+        if not self.steps or self.step is not step or self.attempt is None or self.attempt.finished:
+            return
+        self.judgement = judgement
         attempt = self.attempt
-        if correct:
-            self.set_feedback(f"### ✓ Right\n\n{self.explanation()}\n\n*Press n for the next step.*")
+        attempt.record(judgement.given, judgement.correct)
+        if attempt.finished:
+            self.results[self.index] = attempt.unaided
+        given = self.given_text(judgement.given)
+        if judgement.correct:
+            parts = [f"### ✓ Right: {given}", self.explanation(), "*Press n for the next step.*"]
         elif attempt.finished:
-            self.set_feedback(
-                f"### ✗ Not this one. The answer: **{self.expected_text()}**\n\n"
-                f"{self.explanation()}\n\n*Press n for the next step.*"
-            )
+            parts = [
+                f"### ✗ Not {given}",
+                judgement.diagnosis.text,
+                f"### The answer: **{self.expected_text()}**",
+                self.explanation(),
+                "*Press n for the next step.*",
+            ]
         else:
             left = attempt.max_tries - attempt.tries
-            self.set_feedback(
-                f"### ✗ Not this one ({self.given_text(given)})\n\nTry again: {left} "
-                f"{'try' if left == 1 else 'tries'} left before the answer is shown. "
-                "Press ? for a hint, s to see the answer."
-            )
+            parts = [
+                f"### ✗ Not {given}",
+                judgement.diagnosis.text,
+                f"Try again: {left} {'try' if left == 1 else 'tries'} left before the answer is"
+                " shown. Press ? for a clue, s to see the answer.",
+            ]
+        self.set_feedback(*parts)
         self.after_answer()
 
-    def set_feedback(self, text: str) -> None:
-        """Show feedback, and scroll the board down to it once it is drawn."""
-        pending = self.query_one("#feedback", PassageMarkdown).update(text)
+    def set_feedback(self, *parts: str) -> None:
+        """Show feedback (replacing what was there), and scroll the board down to it."""
+        self.feedback_parts = [p for p in parts if p]
+        self.render_feedback()
+
+    def add_feedback(self, part: str) -> None:
+        self.feedback_parts.append(part)
+        self.render_feedback()
+
+    def render_feedback(self) -> None:
+        pending = self.query_one("#feedback", PassageMarkdown).update("\n\n".join(self.feedback_parts))
 
         async def follow() -> None:
             await pending
@@ -326,21 +446,23 @@ class LessonScreen(Screen):
         self.selected.clear()
         if self.step.info is not None:
             self.query_one(HandView).show(self.hand_order(), self.selected)
-        self.query_one("#question", Static).update(f"[b]{self.step.prompt}[/b]\n{self.keys_hint()}")
+        self.show_question()
         self.draw_buttons()
         self.refresh_bindings()
-        if self.attempt.finished and self.step.outcome is not None:
-            self.play_out(self.step)
+        if self.attempt.finished:
+            self.show_passages(self.step)
+            if self.step.outcome is not None:
+                self.play_out(self.step)
 
     def given_text(self, given: Action | int) -> str:
         if isinstance(given, int):
-            return f"choice {given + 1}"
+            return f"“{self.step.choices[given].text}”"
         return describe_action(given)
 
     def expected_text(self) -> str:
         step = self.step
         if step.is_law:
-            return f"{step.answer + 1}. {step.choices[step.answer].text}"
+            return step.choices[step.answer].text
         from tutor.lessons import HintsUnavailable, expected_action
 
         try:
@@ -351,8 +473,10 @@ class LessonScreen(Screen):
     def explanation(self) -> str:
         step = self.step
         links = link_list("Read", list(step.passages), names=self.passage_names(step.passages))
-        computed = notes_markdown(notes_for_hint(step.hint)) if step.hint else ""
-        return "\n\n".join(part for part in (step.explanation, computed, links) if part)
+        figures = ""
+        if self.judgement is not None and self.judgement.figures:
+            figures = f"**The project's computation.** {self.judgement.figures}"
+        return "\n\n".join(part for part in (step.explanation, figures, links) if part)
 
     def passage_names(self, ids) -> dict[str, str]:
         library = self.app.library
@@ -372,46 +496,45 @@ class LessonScreen(Screen):
             text = f"*The deal could not be played out: {exc}*"
         else:
             text = "#### The deal played out both ways\n\n" + "\n".join(f"- {line}" for line in lines)
-        self.app.call_from_thread(self.append_feedback, step, text)
+        self.app.call_from_thread(self.add_outcome, step, text)
 
-    def append_feedback(self, step, text: str) -> None:
-        if self.steps and self.step is step:
-            self.query_one("#feedback", PassageMarkdown).append("\n\n" + text)
+    def add_outcome(self, step, text: str) -> None:
+        if self.steps and self.step is step and self.attempt is not None and self.attempt.finished:
+            self.add_feedback(text)
 
     def action_hint(self) -> None:
+        from tutor.lessons.clues import STAGES, clue
+
         if not self.kinds():
             return
         self.attempt.ask_hint()
-        step = self.step
-        lines = ["#### Hint", ""]
-        title = self.hint_title(step.hint)
-        if title:
-            lines.append(f"Think of the rule: **{title}**.")
-        names = self.passage_names(step.passages)
-        if step.passages:
-            lines.append("Read " + ", ".join(f"[{names.get(i, i)}](passage:{i})" for i in step.passages) + ".")
-        if len(lines) == 2:
-            lines.append("Read the passage beside the position.")
-        lines.append("\n*(A step answered with a hint comes back for review.)*")
-        self.set_feedback("\n".join(lines))
-
-    def hint_title(self, hint_id: str | None) -> str:
-        if not hint_id:
-            return ""
-        try:
-            from tutor.hints import HINTS
-        except Exception:
-            return ""
-        hint = HINTS.get(hint_id) if isinstance(HINTS, dict) else None
-        return getattr(hint, "title", "") if hint is not None else ""
+        self.clue_stage = min(self.clue_stage + 1, STAGES + 1)
+        lines = []
+        for stage in range(1, self.clue_stage + 1):
+            found = clue(self.step, stage)
+            if found is None:
+                continue
+            text = found.text
+            if found.passage:
+                name = self.passage_names([found.passage]).get(found.passage, found.passage)
+                text += f" Read [{name}](passage:{found.passage})."
+            lines.append(f"{stage}. {text}")
+        if self.clue_stage > STAGES or len(lines) < self.clue_stage:
+            lines.append("No further clue: answer, or press s to see the answer.")
+        elif self.clue_stage < STAGES:
+            lines.append("*Press ? again for a closer clue.*")
+        self.set_feedback(
+            "#### Clue", *lines, "*(A step answered with a clue comes back for review.)*"
+        )
 
     def action_reveal(self) -> None:
         if not self.kinds():
             return
         self.attempt.reveal()
+        self.results[self.index] = False
         self.set_feedback(
-            f"### The answer: **{self.expected_text()}**\n\n{self.explanation()}\n\n"
-            "*Press n for the next step.*"
+            f"### The answer: **{self.expected_text()}**", self.explanation(),
+            "*Press n for the next step.*",
         )
         self.after_answer()
 
@@ -427,15 +550,24 @@ class LessonScreen(Screen):
     def finish(self) -> None:
         if self.lesson is not None and not self.completed:
             progress().complete_lesson(self.lesson.id)
+            progress().clear_place(self.lesson.id)
         self.completed = True
-        due = len(progress().due_reviews())
-        review = f" {due} steps are waiting in the review queue (v in the lesson list)." if due else ""
-        self.set_feedback(
-            f"### Lesson complete\n\nWell done.{review}\n\n*Escape: back to the lessons.*"
-        )
         self.attempt = None
         self.draw_buttons()
         self.refresh_bindings()
+        from tutor.app.screens.lesson_end import LessonEndScreen
+
+        self.app.push_screen(LessonEndScreen(self.lesson, self.steps, dict(self.results)), self.after_end)
+
+    def after_end(self, choice: object) -> None:
+        """The end screen's choice: a step index to see again, the next lesson, or leave."""
+        if isinstance(choice, int) and 0 <= choice < len(self.steps):
+            self.index = choice
+            self.show_step()
+            return
+        self.app.pop_screen()
+        if isinstance(choice, str) and choice:
+            self.app.open_lesson(choice)
 
     @on(Button.Pressed, "#lesson-buttons Button")
     def button_pressed(self, event: Button.Pressed) -> None:

@@ -11,22 +11,36 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress, review_outlook
 from tutor.app.widgets.footer import AdaptiveFooter
 
 REVIEW = "__review__"
 
 
-def _lesson_entry(n: int, lesson, done: bool) -> Table:
-    """A lesson as a list entry: number and mark in a gutter, the summary hanging under the title."""
+def _lesson_entry(n: int, mine) -> Table:
+    """A lesson as a list entry: number and marks in a gutter, the summary hanging under the
+    title, and the learner's standing (first-try score, mastered, where it was left)."""
+    lesson = mine.lesson
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=5, justify="right", no_wrap=True)
     grid.add_column(ratio=1)
-    body = Text.assemble(
-        (lesson.title, "bold"), (f"  · {len(lesson.steps)} steps", "dim"),
-        "\n", (lesson.summary, "dim"),
-    )
-    gutter = Text.assemble(("✓ " if done else "  ", "bold"), f"{n:>2}.")
+    status = []
+    if mine.mastered:
+        status.append(("★ mastered", "bold"))
+    elif mine.done:
+        status.append(("done", ""))
+    if mine.tried:
+        status.append((f"first try {mine.first_try}/{mine.steps}", ""))
+    if mine.resume_at is not None:
+        status.append((f"▸ left at step {mine.resume_at + 1}", "bold"))
+    body = Text.assemble((lesson.title, "bold"), (f"  · {len(lesson.steps)} steps", "dim"))
+    for text, style in status:
+        body.append("  · ", style="dim")
+        body.append(text, style=style)
+    body.append("\n")
+    body.append(lesson.summary, style="dim")
+    mark = "★ " if mine.mastered else "✓ " if mine.done else "▸ " if mine.resume_at is not None else "  "
+    gutter = Text.assemble((mark, "bold"), f"{n:>2}.")
     grid.add_row(gutter, body)
     return grid
 
@@ -38,7 +52,7 @@ def _review_entry(due: int) -> Table:
     grid.add_column(ratio=1)
     body = Text.assemble(
         (f"Review {due} step{'s' if due != 1 else ''} you found hard", "bold"),
-        "\n", ("Steps missed or answered with a hint come back here (v).", "dim"),
+        "\n", ("Steps missed or answered with a clue come back here (v).", "dim"),
     )
     grid.add_row(Text("↻", style="bold"), body)
     return grid
@@ -49,7 +63,9 @@ class LessonsScreen(Screen):
 
     BINDINGS = [
         Binding("v", "review", "Review queue", id="review"),
+        Binding("w", "weak_spots", "Weak spots", id="weak"),
         Binding("d", "drills", "Drills", id="drills"),
+        Binding("r", "reset", "Reset lesson", id="reset"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
     ]
 
@@ -76,24 +92,31 @@ class LessonsScreen(Screen):
         try:
             lessons = curriculum().lessons
         except LessonsUnavailable as exc:
-            head.update(f"[b]Lessons[/b]\n{exc}")
+            head.update(Text.assemble(("Lessons", "bold"), "\n", str(exc)))
             return
         store = progress()
         for notice in store.notices:
-            self.notify(notice, severity="warning")
+            self.notify(notice, severity="warning", markup=False)
         store.notices.clear()
-        done = store.lessons_done()
+        from tutor.lessons.standing import standings
+
+        mine = standings(curriculum(), store)
         due = store.due_reviews()
         head.update(
-            f"[b]Lessons[/b] — {sum(1 for le in lessons if le.id in done)} of {len(lessons)} "
-            f"completed · {len(due)} steps due for review"
+            Text.assemble(
+                ("Lessons", "bold"),
+                f" — {sum(1 for m in mine if m.done)} of {len(lessons)} completed,"
+                f" {sum(1 for m in mine if m.mastered)} mastered · ",
+                review_outlook(store),
+                ("\nEnter: open (where you left it) · r: reset a lesson · w: your weak spots", "dim"),
+            )
         )
         if due:
             options.add_option(Option(_review_entry(len(due)), id=REVIEW))
-        for n, lesson in enumerate(lessons, start=1):
-            options.add_option(Option(_lesson_entry(n, lesson, lesson.id in done), id=lesson.id))
+        for n, standing in enumerate(mine, start=1):
+            options.add_option(Option(_lesson_entry(n, standing), id=standing.lesson.id))
         if not lessons:
-            head.update("[b]Lessons[/b]\nNo lessons are installed yet.")
+            head.update("Lessons: no lessons are installed yet.")
         if options.option_count:
             keep = highlighted is not None and highlighted < options.option_count
             options.highlighted = highlighted if keep else 0
@@ -115,3 +138,37 @@ class LessonsScreen(Screen):
 
     def action_drills(self) -> None:
         self.app.open_drill(None)
+
+    def action_weak_spots(self) -> None:
+        from tutor.app.screens.weak_spots import WeakSpotsScreen
+
+        self.app.push_screen(WeakSpotsScreen())
+
+    def action_reset(self) -> None:
+        """Forget the highlighted lesson's progress (answers, score, reviews, place), after asking."""
+        from tutor.app.screens.confirm import ConfirmScreen
+
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return
+        ident = options.get_option_at_index(options.highlighted).id
+        if not ident or ident == REVIEW:
+            self.notify("Highlight a lesson to reset it.")
+            return
+        title = curriculum().lesson(ident).title
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            if progress().reset_lesson(ident):
+                self.notify(f"{title}: progress reset.", markup=False)
+            self.fill()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Reset your progress in “{title}”? Its answers, score, reviews and place are"
+                " forgotten; the other lessons are not touched.",
+                "Reset this lesson",
+            ),
+            done,
+        )

@@ -1,0 +1,98 @@
+"""The end of a lesson: the score, the steps missed (each to open again), what next."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.app.lessonsource import curriculum, progress
+
+LEAVE = "__leave__"
+NEXT = "next:"
+
+
+class LessonEndScreen(ModalScreen):
+    """Dismissed with a step index (see it again), a lesson id (the next lesson) or None."""
+
+    BINDINGS = [Binding("escape", "leave", "Back to the lessons")]
+
+    def __init__(self, lesson, steps: list, results: dict[int, bool]) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.steps = steps
+        self.results = results
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lesson-end"):
+            yield Static(id="lesson-end-summary")
+            yield OptionList(id="lesson-end-choices")
+
+    def on_mount(self) -> None:
+        box = self.query_one("#lesson-end")
+        box.border_title = "Lesson complete" if self.lesson is not None else "Review complete"
+        total = len(self.steps)
+        answered = len(self.results)
+        first = sum(1 for ok in self.results.values() if ok)
+        missed = [i for i in range(total) if self.results.get(i) is False]
+        title = self.lesson.title if self.lesson is not None else "Review"
+        summary = Text.assemble((title, "bold"), "\n")
+        if answered:
+            summary.append(
+                f"Right at the first try, without a clue: {first} of {answered}"
+                f" ({round(100 * first / answered)}%)."
+            )
+        if self.lesson is not None:
+            from tutor.lessons.standing import standing
+
+            mine = standing(self.lesson, progress())
+            summary.append(
+                f"\nYour score in this lesson: {mine.first_try} of {mine.steps} steps at the"
+                " first try" + (" · ★ mastered" if mine.mastered else "") + "."
+            )
+        due = progress().next_reviews()
+        if missed:
+            summary.append(
+                f"\nThe {len(missed)} step{'s' if len(missed) != 1 else ''} missed come back for"
+                " review in 4 hours; or open one again now:"
+            )
+        elif due is None and not progress().due_reviews():
+            summary.append("\nNothing is waiting for review.")
+        self.query_one("#lesson-end-summary", Static).update(summary)
+        options = self.query_one(OptionList)
+        following = self.next_lesson()
+        if following is not None:
+            options.add_option(Option(Text.assemble("Next lesson: ", (following.title, "bold")), id=NEXT + following.id))
+        for i in missed:
+            prompt = self.steps[i].prompt
+            short = prompt if len(prompt) <= 70 else prompt[:67] + "…"
+            options.add_option(Option(Text(f"Again: step {i + 1} — {short}"), id=str(i)))
+        options.add_option(Option("Back to the lessons", id=LEAVE))
+        options.highlighted = 0
+        options.focus()
+
+    def next_lesson(self):
+        if self.lesson is None:
+            return None
+        from tutor.lessons.standing import next_lesson
+
+        try:
+            return next_lesson(curriculum(), self.lesson.id, progress())
+        except Exception:  # no curriculum: no next lesson to offer
+            return None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        ident = event.option.id or LEAVE
+        if ident == LEAVE:
+            self.dismiss(None)
+        elif ident.startswith(NEXT):
+            self.dismiss(ident[len(NEXT):])
+        else:
+            self.dismiss(int(ident))
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,72 @@
+"""Practise my weak spots: the topics answered worst at the first try, each a drill."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+from tutor.app.widgets.footer import AdaptiveFooter
+
+
+class WeakSpotsScreen(Screen):
+    """The topics tried, worst first-try accuracy first; Enter drills the one highlighted."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="weak-spots"):
+            yield Static("", id="weak-head")
+            yield OptionList(id="weak-list")
+        yield AdaptiveFooter()
+
+    def on_mount(self) -> None:
+        self.sub_title = "weak spots"
+        self.fill()
+        self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        from tutor.lessons.standing import weak_spots
+
+        head = self.query_one("#weak-head", Static)
+        options = self.query_one(OptionList)
+        options.clear_options()
+        try:
+            spots = weak_spots(curriculum(), progress())
+        except LessonsUnavailable as exc:
+            head.update(Text(str(exc)))
+            return
+        if not spots:
+            head.update(
+                "Nothing to go on yet: answer some lesson steps or drills, and the topics you"
+                " find hardest will be listed here, worst first."
+            )
+            return
+        head.update(
+            Text.assemble(
+                ("Practise your weak spots", "bold"),
+                "\nEach topic with your first-try accuracy in it (lesson steps at their first"
+                " attempt, drills at every one), worst first. Enter: a drill on that topic.",
+            )
+        )
+        for spot in spots:
+            line = Text.assemble(
+                (f"{round(spot.accuracy * 100):>3}%  ", "bold"),
+                spot.topic.title,
+                (f"  · {spot.right} of {spot.total} right at the first try", "dim"),
+            )
+            options.add_option(Option(line, id=spot.topic.key))
+        options.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.open_drill(event.option.id)
