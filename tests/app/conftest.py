@@ -23,22 +23,53 @@ passages = ["club-laws/intro"]
 id = "pack"
 question = "law"
 prompt = "How many cards are in the écarté pack?"
-choices = ["52", "36", "32"]
 expected = 3
 explanation = "The piquet pack of thirty-two cards."
 passages = ["club-laws/intro"]
+
+[[steps.choices]]
+text = "52"
+why = "Fifty-two is the whole pack; écarté throws out the twos to the sixes."
+
+[[steps.choices]]
+text = "36"
+why = "Thirty-six would keep the sixes, which the piquet pack does not."
+
+[[steps.choices]]
+text = "32"
 
 [[steps]]
 id = "three-trumps"
 question = "propose"
 prompt = "Three trumps and a king: play or propose?"
 expected = "play"
+hint = "jeu-de-regle/1"
 explanation = "Three trumps make a hand to play without proposing."
 passages = ["britannica-9/play"]
 
 [steps.position]
 role = "nondealer"
-hand = "KH QH 7H KS 8C"
+hand = "JH 8H 7H KS 8C"
+turnup = "9H"
+"""
+
+SECOND = """\
+id = "second-lesson"
+title = "A second lesson"
+summary = "One step."
+passages = ["club-laws/intro"]
+
+[[steps]]
+id = "king"
+question = "mark_king"
+expected = "mark"
+hint = "king/announce"
+explanation = "Announce the king as you play your first card."
+passages = ["britannica-9/king"]
+
+[steps.position]
+role = "nondealer"
+hand = "KH 8H 7S KS 8C"
 turnup = "9H"
 """
 
@@ -51,6 +82,7 @@ def app_environment(tmp_path, monkeypatch):
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     (lessons / "01-test.toml").write_text(LESSON, encoding="utf-8")
+    (lessons / "02-second.toml").write_text(SECOND, encoding="utf-8")
     monkeypatch.setattr(tutor.paths, "LESSONS_DIR", lessons)
     lessonsource.reload()
     lessonsource.close_progress()

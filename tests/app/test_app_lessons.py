@@ -1,17 +1,29 @@
-"""A lesson answered wrong then right, with the answers recorded for review."""
+"""Lessons as a learner meets them: a wrong answer diagnosed before the answer, staged
+clues, the end screen, a lesson resumed where it was left, progress and review times
+in sight, one lesson reset."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from app_helpers import SIZE, run, settle
 
 from tutor.app import create_app
 from tutor.app.lessonsource import progress
+from tutor.app.screens.confirm import ConfirmScreen
+from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.lesson import LessonScreen
+from tutor.app.screens.lesson_end import LessonEndScreen
 from tutor.app.screens.lessons import LessonsScreen
 
 
 def feedback(app) -> str:
     return app.screen.query_one("#feedback").source
+
+
+def key_of(screen, choice: int) -> str:
+    """The key that answers with the file's choice ``choice`` (from 0), as shuffled on screen."""
+    return str(screen.order.index(choice) + 1)
 
 
 @run
@@ -27,46 +39,145 @@ async def test_lesson_list_opens_a_lesson():
 
 
 @run
-async def test_answer_wrong_then_right_then_decision():
+async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_once():
     app = create_app(start="lessons", lesson_id="test-lesson")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, LessonScreen)
-        await pilot.press("1")  # 52: wrong, and a retry is offered
-        await pilot.pause()
-        assert "Not this one" in feedback(app)
-        assert "try again" in feedback(app).lower()
-        await pilot.press("3")  # 32: right
-        await pilot.pause()
-        assert "Right" in feedback(app)
-        answers = progress().answers("test-lesson")
-        assert [a.correct for a in answers] == [False, True]
-        assert any(r.step == "pack" for r in progress().reviews())  # not unaided: reviewed later
+        await pilot.press(key_of(screen, 0))  # "52": its own explanation, and a retry
+        await settle(pilot)
+        text = feedback(app)
+        assert "✗ Not “52”" in text and "throws out the twos to the sixes" in text
+        assert "try again" in text.lower() and "The answer" not in text
+        await pilot.press(key_of(screen, 1))  # "36": a different explanation; the answer now
+        await settle(pilot)
+        text = feedback(app)
+        assert "keep the sixes" in text and "The answer: **32**" in text
+        assert text.index("keep the sixes") < text.index("The answer")
+        assert [a.correct for a in progress().answers("test-lesson")] == [False, False]
 
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.step.id == "three-trumps"
-        await pilot.press("o")  # propose: wrong
-        await pilot.pause()
-        assert "Not this one" in feedback(app)
-        await pilot.press("p")  # play: right
-        await pilot.pause()
-        assert "Right" in feedback(app)
-        await pilot.press("n")
-        await pilot.pause()
-        assert "Lesson complete" in feedback(app)
-        assert "test-lesson" in progress().lessons_done()
+        await pilot.press("o")  # propose: wrong, and with two answers there is no retry
+        await settle(pilot)
+        text = feedback(app)
+        assert text.startswith("### ✗ Not propose") and "You proposed" in text
+        assert "Three trumps" in text and "The answer: **play**" in text
+        assert not app.screen.check_action("decide", ("play",))
 
 
 @run
-async def test_reveal_after_hint():
+async def test_the_clue_is_staged_and_marks_the_step():
     app = create_app(start="lessons", lesson_id="test-lesson")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.press("n")  # not finished: nothing happens
+        assert app.screen.step.id == "pack"
         await pilot.press("question_mark")
         await pilot.pause()
-        assert "Hint" in feedback(app)
+        first = feedback(app)
+        assert "Find the law" in first and "closer clue" in first
+        await pilot.press("question_mark")
+        await pilot.pause()
+        second = feedback(app)
+        assert "2. Not “" in second and "32" not in second.split("2. Not")[1][:6]
+        assert app.screen.attempt.hinted
         await pilot.press("s")
         await pilot.pause()
-        assert "The answer" in feedback(app) and "32" in feedback(app)
+        assert "The answer: **32**" in feedback(app)
+
+
+@run
+async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press(key_of(screen, 2))  # right at the first try
+        await settle(pilot)
+        assert "✓ Right" in feedback(app)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("o")  # wrong
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, LessonEndScreen)
+        summary = str(end.query_one("#lesson-end-summary").render())
+        assert "1 of 2 (50%)" in summary and "missed" in summary
+        labels = [str(end.query_one("#lesson-end-choices").get_option_at_index(i).prompt)
+                  for i in range(end.query_one("#lesson-end-choices").option_count)]
+        assert labels[0].startswith("Next lesson: ") and "A second lesson" in labels[0]
+        assert any(label.startswith("Again: step 2") for label in labels)
+        assert "test-lesson" in progress().lessons_done()
+        await pilot.press("down", "enter")  # again: step 2
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "three-trumps"
+
+
+@run
+async def test_a_lesson_left_part_way_resumes_where_it_was_left():
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 2))
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen.step.id == "three-trumps"
+        await pilot.press("escape")  # back to the list, which says where it was left
+        await settle(pilot)
+        assert isinstance(app.screen, LessonsScreen)
+        from tutor.app.lessonsource import curriculum
+        from tutor.lessons.standing import standing
+
+        assert standing(curriculum().lesson("test-lesson"), progress()).resume_at == 1
+        app.screen.query_one("#lesson-list").highlighted = 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "three-trumps"
+
+
+@run
+async def test_home_shows_continue_and_when_reviews_fall_due():
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0))  # a mistake: due for review in 4 hours
+        await settle(pilot)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        text = str(home.query_one("#progress").render())
+        assert "Continue “A test lesson” at step 1 of 2" in text
+        assert "1 step due in 4 hours" in text
+        store = progress()
+        store.clock = lambda: store.reviews()[0].due + timedelta(minutes=1)
+        home.refresh_progress()
+        assert "1 step due for review now" in str(home.query_one("#progress").render())
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "test-lesson"
+
+
+@run
+async def test_one_lesson_is_reset_after_asking_and_the_others_kept():
+    app = create_app(start="lessons")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        store = progress()
+        store.record_answer("test-lesson", "pack", "1", False)
+        store.record_attempt("test-lesson", "pack", False, 1)
+        store.complete_lesson("second-lesson")
+        app.screen.fill()
+        app.screen.query_one("#lesson-list").highlighted = 0
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert store.answers("test-lesson") == [] and store.latest_attempts("test-lesson") == {}
+        assert "second-lesson" in store.lessons_done()

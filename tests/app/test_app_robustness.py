@@ -62,7 +62,7 @@ async def test_a_locked_progress_file_is_a_notification_not_a_crash():
         other = sqlite3.connect(progress().path, isolation_level=None)
         other.execute("BEGIN EXCLUSIVE")
         try:
-            await pilot.press("3")  # the right answer, judged though it cannot be saved
+            await pilot.press(str(app.screen.order.index(2) + 1))  # right, though it cannot be saved
             await settle(pilot)
         finally:
             other.execute("ROLLBACK")
@@ -78,7 +78,8 @@ async def test_an_unknown_lesson_id_is_named_with_the_lessons_there_are():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert any(
-            "no lesson 'no-such-lesson' (the lessons: test-lesson)" in m for m in messages(app)
+            "no lesson 'no-such-lesson' (the lessons: test-lesson, second-lesson)" in m
+            for m in messages(app)
         )
 
 

@@ -39,7 +39,7 @@ def test_lessons_list(snap_compare):
 def test_lesson_after_a_wrong_answer(snap_compare):
     async def answer_wrong(pilot):
         await _settle(pilot)
-        await pilot.press("1")
+        await pilot.press(str(pilot.app.screen.order.index(0) + 1))  # the file's first choice
         await _settle(pilot)
 
     app = create_app(start="lessons", lesson_id="test-lesson")
@@ -49,7 +49,7 @@ def test_lesson_after_a_wrong_answer(snap_compare):
 def test_lesson_decision(snap_compare):
     async def to_decision(pilot):
         await _settle(pilot)
-        await pilot.press("3", "n")
+        await pilot.press(str(pilot.app.screen.order.index(2) + 1), "n")  # the right choice
         await _settle(pilot)
 
     app = create_app(start="lessons", lesson_id="test-lesson")

@@ -1,0 +1,282 @@
+"""The judge: every wrong answer diagnosed in words about this hand and this choice,
+the headless `ecarte lessons try`, staged clues, and a curriculum no pattern passes."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tutor.actions import Action
+from tutor.lessons import load_curriculum, tries_for
+from tutor.lessons.balance import (
+    MAX_LONGEST_RIGHT,
+    MAX_SHARE,
+    MIN_TWO_WAY,
+    TWO_WAY,
+    law_balance,
+    lesson_balance,
+)
+from tutor.lessons.clues import clue
+from tutor.lessons.judge import AnswerError, judge, parse_answer
+from tutor.lessons.loader import load_lesson
+from tutor.lessons.shuffle import choice_order
+from tutor.lessons.trying import main as try_main
+from tutor.lessons.trying import serve
+
+
+@pytest.fixture(scope="module")
+def course():
+    return load_curriculum()
+
+
+def two_way_steps(course):
+    return [s for s in course.steps if s.question in TWO_WAY]
+
+
+# --- the curriculum cannot be passed by pattern -----------------------------------------
+
+
+def test_two_way_lessons_are_balanced_and_hold_minimal_pairs(course):
+    pairs = 0
+    for lesson in course.lessons:
+        balance = lesson_balance(lesson)
+        pairs += len(balance.pairs)
+        if balance.two_way < MIN_TWO_WAY:
+            continue
+        assert balance.pairs, lesson.id
+        for question, counts in balance.answers.items():
+            total = sum(counts.values())
+            assert max(counts.values()) <= MAX_SHARE * total, (lesson.id, question, counts)
+    assert pairs >= 15
+
+
+def test_minimal_pairs_differ_by_one_card_with_opposite_answers(course):
+    for lesson in course.lessons:
+        for pair in lesson_balance(lesson).pairs:
+            a, b = pair.first, pair.second
+            assert len(set(a.info.hand) ^ set(b.info.hand)) == 2
+            assert (a.info.role, a.info.turnup, a.info.score) == (b.info.role, b.info.turnup, b.info.score)
+            assert judge(a, parse_answer(a, TWO_WAY[a.question][0])).correct != judge(
+                b, parse_answer(b, TWO_WAY[b.question][0])
+            ).correct
+
+
+def test_law_questions_do_not_favour_the_longest_choice(course):
+    law = law_balance(course.steps)
+    assert law.questions >= 50
+    assert law.longest_share <= MAX_LONGEST_RIGHT
+    # the right choice is not parked in one place in the files either
+    assert max(law.positions.values()) <= 0.5 * sum(law.positions.values())
+
+
+def test_every_wrong_law_choice_has_its_own_explanation(course):
+    for step in (s for s in course.steps if s.is_law):
+        whys = [c.why for n, c in enumerate(step.choices) if n != step.answer]
+        assert all(whys), step.id
+        assert len(set(whys)) == len(whys), step.id
+
+
+def test_choice_order_is_shuffled_stable_and_differs_between_attempts(course):
+    laws = [s for s in course.steps if s.is_law and len(s.choices) >= 3]
+    first = [choice_order(s, 0) for s in laws]
+    assert first == [choice_order(s, 0) for s in laws]  # stable for one attempt
+    assert all(sorted(order) == list(range(len(s.choices))) for s, order in zip(laws, first, strict=True))
+    assert sum(order[0] == s.answer for s, order in zip(laws, first, strict=True)) < len(laws) / 2
+    assert any(choice_order(s, 0) != choice_order(s, 1) for s in laws)
+
+
+# --- every wrong answer diagnosed ----------------------------------------------------------
+
+
+def test_each_two_way_answer_is_right_once_and_the_wrong_one_diagnosed(course):
+    for step in two_way_steps(course):
+        results = [judge(step, Action(kind)) for kind in TWO_WAY[step.question]]
+        assert sum(r.correct for r in results) == 1, step.id
+        wrong = next(r for r in results if not r.correct)
+        assert wrong.feedback and wrong.feedback != step.explanation
+        assert wrong.diagnosis is not None and wrong.diagnosis.text
+
+
+def test_a_two_way_diagnosis_names_the_deciding_hint_and_the_cards(course):
+    step = course.lesson("jeux-de-regle-trumps").step("2b-2")
+    result = judge(step, Action("propose"))
+    assert not result.correct
+    text = result.feedback
+    assert text.startswith("You proposed")
+    assert "jeu de règle (2b)" in text and "queen and eight of clubs" in text
+    assert "are not a jeu de règle" not in text  # the catch-all never speaks for the learner
+
+
+def test_a_lower_hint_that_agrees_with_the_learner_is_named_and_overruled(course):
+    step = course.lesson("marking-the-king").step("four-to-three-king-2")
+    text = judge(step, Action("mark")).feedback
+    assert "Announce the king" in text and "Four to three" in text and "comes first" in text
+
+
+def test_an_illegal_card_gets_its_law(course):
+    step = next(s for s in course.steps if s.question == "follow" and s.info.led is not None
+                and len(s.info.legal_actions()) < len(s.info.hand))
+    legal = {a.card for a in step.info.legal_actions()}
+    bad = next(c for c in step.info.hand if c not in legal)
+    result = judge(step, Action("follow", (bad,)))
+    assert not result.correct
+    assert bad.label in result.feedback and "club law 43" in result.feedback
+
+
+def test_a_worse_lead_gets_its_cost_named_with_the_card(course):
+    step = course.lesson("leads").step("guarded-suit-2")
+    given = next(a for a in step.info.legal_actions() if a.card.label == "9♣")
+    result = judge(step, given)
+    assert not result.correct
+    assert result.diagnosis.text.startswith("9♣ costs you here")
+    assert "times in 10" in result.diagnosis.text and "For instance" in result.diagnosis.text
+    # before the reveal, the text does not give the right card away
+    assert "J♠" not in result.diagnosis.text and "knave of spades" in result.diagnosis.rule
+
+
+def test_every_wrong_card_gets_feedback_naming_it(course):
+    for step in (s for s in course.steps if s.question in ("lead", "follow")):
+        for action in step.info.legal_actions():
+            result = judge(step, action)
+            if not result.correct:
+                assert action.card.label in result.feedback, (step.id, action)
+
+
+def test_a_discard_names_the_card_that_breaks_the_rule(course):
+    def thrown(step):
+        return set(Action.parse(judge(step, Action("discard", ())).expected).cards)
+
+    step = next(
+        s for s in course.steps if s.question == "discard" and s.hint == "discard/trumps-and-kings"
+        and len(thrown(s)) < min(len(s.info.hand), s.info.discard_range()[1])
+    )
+    kept = next(c for c in step.info.hand if c not in thrown(step))
+    thrown = thrown(step)
+    result = judge(step, Action("discard", (*thrown, kept)))
+    assert not result.correct and f"you threw out {kept.label}" in result.feedback.lower()
+
+
+def test_law_distractors_get_their_own_explanations(course):
+    for step in (s for s in course.steps if s.is_law):
+        feedback = {judge(step, n).feedback for n in range(len(step.choices)) if n != step.answer}
+        assert len(feedback) == len(step.choices) - 1, step.id
+
+
+def test_figures_never_contradict_silently(course):
+    for step in two_way_steps(course):
+        figures = judge(step, Action(TWO_WAY[step.question][0])).figures
+        if figures:
+            assert "The project's computation, not the source's" in figures
+            if "more than" in figures and "disagree" not in figures:
+                assert "agrees" in figures or "about as good" in figures
+
+
+def test_figures_speak_only_to_the_role_asked(course):
+    for step in two_way_steps(course):
+        figures = judge(step, Action(TWO_WAY[step.question][0])).figures
+        if step.question == "propose" and figures:
+            assert "Dealers" not in figures
+
+
+# --- tries and clues -----------------------------------------------------------------
+
+
+def test_tries_follow_the_number_of_choices(course):
+    for step in course.steps:
+        n = tries_for(step)
+        if step.question in TWO_WAY:
+            assert n == 1
+        elif step.is_law:
+            assert n == min(3, len(step.choices) - 1)
+        else:
+            assert 1 <= n <= 3
+
+
+def test_clues_are_staged_and_never_the_answer(course):
+    for step in course.steps:
+        first, second = clue(step, 1), clue(step, 2)
+        assert first is not None and first.text
+        assert clue(step, 3) is None
+        if step.is_law:
+            if second is not None:
+                assert step.choices[step.answer].text not in second.text
+            continue
+        for text in (first.text, second.text if second else ""):
+            for verdict in ("Play without proposing", "Propose.", "Refuse.", "Accept.", "Mark it"):
+                assert verdict not in text, (step.id, text)
+            if step.question in ("lead", "follow", "discard"):
+                expected = judge(step, Action("hold")).expected  # any wrong kind: we want the answer
+                assert expected not in text
+
+
+# --- the headless judge ----------------------------------------------------------------
+
+
+def test_try_json_lines_answer_every_line_and_never_stop(course):
+    lesson = course.lessons[0]
+    lines = [
+        json.dumps({"lesson": lesson.id, "step": 1, "answer": 1}),
+        "not json",
+        json.dumps({"lesson": "no-such", "step": 1, "answer": "play"}),
+        json.dumps([1, 2]),
+        json.dumps({"lesson": lesson.id, "step": "nope", "answer": 1}),
+        json.dumps({"lesson": lesson.id, "step": 1, "answer": "lead KS"}),
+        "[" * 100_000,
+        json.dumps({"lesson": "jeux-de-regle-trumps", "step": "2b-2", "answer": "propose"}),
+    ]
+    out = io.StringIO()
+    serve(course, io.StringIO("\n".join(lines) + "\n"), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(lines)
+    assert set(answers[0]) == {"lesson", "step", "correct", "expected", "feedback", "passages"} | (
+        {"figures"} if "figures" in answers[0] else set()
+    )
+    assert all("error" in a for a in answers[1:7])
+    assert "no-such" in answers[2]["error"] and "1 to" in answers[4]["error"]
+    last = answers[-1]
+    assert last["correct"] is False and last["expected"] == "play" and last["feedback"]
+
+
+def test_try_from_the_command_line(capsys):
+    assert try_main(["jeux-de-regle-trumps", "2b-2", "play", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["correct"] is True and out["step"] == "2b-2"
+    assert try_main(["leads", "1", "lead", "ZZ"]) == 2
+    assert "not a card" in capsys.readouterr().err
+
+
+def test_parse_answer_says_what_an_answer_is(course):
+    law = next(s for s in course.steps if s.is_law)
+    with pytest.raises(AnswerError, match="choice number"):
+        parse_answer(law, "play")
+    assert parse_answer(law, "1") == 0
+    decision = next(s for s in course.steps if s.question == "propose")
+    with pytest.raises(AnswerError, match="play or propose"):
+        parse_answer(decision, 3)
+
+
+# --- the file format ---------------------------------------------------------------
+
+
+def test_law_choices_as_tables_with_lines(tmp_path):
+    path = tmp_path / "l.toml"
+    path.write_text(
+        'id = "l"\ntitle = "L"\nsummary = "S"\npassages = ["club-laws/12"]\n\n'
+        '[[steps]]\nquestion = "law"\nprompt = "Q?"\nexpected = 2\nexplanation = "E."\n'
+        'passages = ["club-laws/12"]\n\n'
+        '[[steps.choices]]\ntext = "A"\nwhy = "Not A."\n\n'
+        '[[steps.choices]]\ntext = "B"\n\n'
+        '[[steps.choices]]\ntext = "C"\n',
+        encoding="utf-8",
+    )
+    lesson, faults = load_lesson(path, "l.toml")
+    assert faults == []
+    step = lesson.steps[0]
+    assert [c.text for c in step.choices] == ["A", "B", "C"] and step.answer == 1
+    assert step.choices[0].why == "Not A." and step.choices[0].line == 13
+    from tutor.lessons import check_lessons
+
+    report = check_lessons([path])
+    assert any(f.field == "steps[1].choices[3].why" and f.line == 20 for f in report.faults)
