@@ -23,6 +23,8 @@ commands:
                               validate lesson files
   ecarte lessons try LESSON STEP ANSWER [--json]
   ecarte lessons try -        judge answers as the tutor does (JSON lines with -)
+  ecarte lessons balance [PATH ...]
+                              answer balance, minimal pairs, law-choice figures
   ecarte drill [TOPIC]        endless fresh positions on one topic
   ecarte play [options]       a game against the computer
   ecarte texts [PASSAGE-ID]   read the annotated sources
@@ -115,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _lessons_check(args_list[2:])
     if head == ["lessons", "try"]:
         return _delegate("tutor.lessons.trying", args_list[2:])
+    if head == ["lessons", "balance"]:
+        return _delegate("tutor.lessons.balance", args_list[2:])
     if head == ["texts", "check"]:
         return _texts_check(args_list[2:])
     if args_list[:1] == ["match"]:

@@ -9,7 +9,7 @@
 - **Law questions**: where the right choice stands in the file, and how often it
   is the longest one (a habit of writers that learners learn to exploit).
 
-``python -m tutor.lessons.balance [PATH ...]`` prints them.
+``ecarte lessons balance [PATH ...]`` prints them.
 """
 
 from __future__ import annotations
