@@ -184,6 +184,22 @@ class EcarteApp(App):
 
         self.push_screen(LessonScreen(ident, step))
 
+    def open_review(self) -> None:
+        """The steps due for review now, as one lesson (or a note that none are)."""
+        from tutor.app.lessonsource import progress, review_outlook
+        from tutor.app.screens.lesson import LessonScreen
+
+        due = progress().due_reviews()
+        if not due:
+            self.notify(f"Nothing is due for review now: {review_outlook(progress())}.")
+            return
+        self.push_screen(LessonScreen(review=[(r.lesson, r.step) for r in due]))
+
+    def open_weak_spots(self) -> None:
+        from tutor.app.screens.weak_spots import WeakSpotsScreen
+
+        self.push_screen(WeakSpotsScreen())
+
     def open_drill(self, topic_key: str | None = None, seed: int | None = None) -> None:
         """A drill on a topic (a key of ``tutor.lessons.drills.TOPICS``, or a hint id), or
         with None the list of topics. The positions come from ``seed`` (by default

@@ -71,19 +71,10 @@ class HomeScreen(Screen):
         self.app.open_lesson(lesson_id, index)
 
     def action_review(self) -> None:
-        from tutor.app.lessonsource import progress
-        from tutor.app.screens.lesson import LessonScreen
-
-        due = progress().due_reviews()
-        if not due:
-            self.notify("Nothing is due for review yet.")
-            return
-        self.app.push_screen(LessonScreen(review=[(r.lesson, r.step) for r in due]))
+        self.app.open_review()
 
     def action_weak_spots(self) -> None:
-        from tutor.app.screens.weak_spots import WeakSpotsScreen
-
-        self.app.push_screen(WeakSpotsScreen())
+        self.app.open_weak_spots()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")

@@ -128,21 +128,13 @@ class LessonsScreen(Screen):
             self.app.open_lesson(event.option.id)
 
     def action_review(self) -> None:
-        from tutor.app.screens.lesson import LessonScreen
-
-        due = progress().due_reviews()
-        if not due:
-            self.notify("Nothing is due for review.")
-            return
-        self.app.push_screen(LessonScreen(review=[(r.lesson, r.step) for r in due]))
+        self.app.open_review()
 
     def action_drills(self) -> None:
         self.app.open_drill(None)
 
     def action_weak_spots(self) -> None:
-        from tutor.app.screens.weak_spots import WeakSpotsScreen
-
-        self.app.push_screen(WeakSpotsScreen())
+        self.app.open_weak_spots()
 
     def action_reset(self) -> None:
         """Forget the highlighted lesson's progress (answers, score, reviews, place), after asking."""
