@@ -17,7 +17,7 @@ def damaged(tmp_path: Path, *statements: str) -> Path:
     with Progress(path) as store:
         store.complete_lesson("cards")
         for statement in statements:
-            store.db.execute(statement)
+            store.db.executescript(statement)
     return path
 
 
@@ -32,10 +32,16 @@ def damaged(tmp_path: Path, *statements: str) -> Path:
          "table reviews, row 1, column due: not a moment: '2024-01-01T00:00:00'"),
         ("INSERT INTO reviews VALUES ('x', 'y', 99, '2024-01-01T00:00:00+00:00',"
          " '2024-01-01T00:00:00+00:00')", "table reviews, row 1, column stage: 99"),
+        ("DROP TABLE reviews; CREATE TABLE reviews (lesson, step, stage, due, updated);"
+         " INSERT INTO reviews VALUES (NULL, 'y', 0, '2024-01-01T00:00:00+00:00',"
+         " '2024-01-01T00:00:00+00:00')", "table reviews, row 1, column lesson: empty"),
+        ("INSERT INTO places VALUES ('x', X'07', '2024-01-01T00:00:00+00:00')",
+         "table places, row 1, column step: b'\\x07'"),
         ("DROP TABLE reviews", "table reviews is missing"),
         ("ALTER TABLE answers DROP COLUMN seconds", "table answers has no column seconds"),
     ],
-    ids=["bad-date", "number-date", "naive-date", "bad-stage", "no-table", "no-column"],
+    ids=["bad-date", "number-date", "naive-date", "bad-stage", "null-lesson", "number-step",
+         "no-table", "no-column"],
 )
 def test_unreadable_contents_are_moved_aside_with_a_located_notice(tmp_path, statement, said):
     path = damaged(tmp_path, statement)
@@ -68,3 +74,53 @@ def test_a_locked_file_costs_the_write_not_the_session(tmp_path):
     assert [a.step for a in store.answers()] == ["2"]
     assert not store.db.in_transaction
     store.close()
+
+
+def test_a_busy_file_is_kept_as_it_is_not_moved_aside(tmp_path, monkeypatch):
+    """Busy is not corrupt: another tutor's write in progress costs this session its
+    saving (said), never the file, and the other writer's commit still lands."""
+    import tutor.progress
+
+    path = tmp_path / FILENAME
+    with Progress(path) as store:
+        store.complete_lesson("cards")
+    monkeypatch.setattr(tutor.progress, "BUSY_TIMEOUT", 0.05)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    other.execute("INSERT INTO lessons_done VALUES ('tricks', '2024-01-01T00:00:00+00:00')")
+    with Progress(path) as store:
+        assert len(store.notices) == 1
+        assert "in use by another tutor" in store.notices[0] and "not be saved" in store.notices[0]
+    other.execute("COMMIT")
+    other.close()
+    assert not [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+    with Progress(path) as store:
+        assert store.notices == [] and set(store.lessons_done()) == {"cards", "tricks"}
+
+
+def test_two_tutors_creating_one_file_do_not_race(tmp_path):
+    """Each migrates inside one write transaction, re-reading the version there: run
+    side by side on a fresh file, neither finds the other's tables a fault."""
+    import threading
+
+    path = tmp_path / FILENAME
+    notices: list[list[str]] = []
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            with Progress(path) as store:  # SQLite connections stay in their thread
+                notices.append(list(store.notices))
+        except BaseException as exc:  # pragma: no cover - the failure this test guards
+            errors.append(exc)
+
+    for _ in range(5):
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == [] and notices == [[]] * 4
+        notices.clear()
+        assert not [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+        path.unlink()

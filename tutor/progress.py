@@ -149,6 +149,20 @@ def _check_contents(db: sqlite3.Connection) -> None:
         missing = [c for c in columns if c not in present]
         if missing:
             raise UnreadableDatabase(f"table {table} has no column {', '.join(missing)}")
+    for table, columns in TABLES.items():
+        for column in columns:
+            if column == "seconds":  # the one column that may be empty
+                continue
+            row = db.execute(f"SELECT rowid FROM {table} WHERE {column} IS NULL LIMIT 1").fetchone()
+            if row is not None:
+                raise UnreadableDatabase(f"table {table}, row {row[0]}, column {column}: empty")
+        text_columns = [c for c in ("lesson", "step") if c in columns]
+        for column in text_columns:
+            row = db.execute(
+                f"SELECT rowid, {column} FROM {table} WHERE typeof({column}) != 'text' LIMIT 1"
+            ).fetchone()
+            if row is not None:
+                raise UnreadableDatabase(f"table {table}, row {row[0]}, column {column}: {row[1]!r}")
     for table, column in MOMENTS:
         for rowid, value in db.execute(f"SELECT rowid, {column} FROM {table}"):
             try:
