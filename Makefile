@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/ecarte
 
+# The suite includes tests/test_installed_package.py: it builds the sdist and the wheel,
+# installs the wheel into a fresh venv outside the checkout and runs `ecarte texts check`
+# and `ecarte lessons check` from another directory.
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
