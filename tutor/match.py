@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -131,6 +132,31 @@ def _work(index: int) -> PairResult:
     return play_pair(a, b, _WORKER["seed"], index)  # type: ignore[arg-type]
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def useful_processes(requested: int, units: int) -> int:
+    """How many of ``requested`` processes can help: no more than there are units of
+    work to share, nor than CPUs to run them (the work is all computation)."""
+    return max(1, min(requested, units, available_cpus()))
+
+
+def capped_note(command: str, requested: int, used: int, work: str) -> str | None:
+    """A line saying why fewer processes than asked are used (``work``: what
+    there is to share, e.g. "1 deal"), or None."""
+    if used >= requested:
+        return None
+    return (
+        f"ecarte {command}: using {used} process{'es' if used != 1 else ''}, not {requested}"
+        f" ({work} to share, {available_cpus()} CPUs)"
+    )
+
+
 def run_match(
     a: str,
     b: str,
@@ -139,7 +165,9 @@ def run_match(
     jobs: int = 1,
     factory: Callable[[str, int | None], Engine] = build_engine,
 ) -> MatchResult:
-    """Play ``deals`` packs, each twice; ``jobs`` processes share the packs."""
+    """Play ``deals`` packs, each twice; up to ``jobs`` processes share the packs
+    (no more than can help: see ``useful_processes``)."""
+    jobs = useful_processes(jobs, deals)
     if jobs > 1:
         with Pool(jobs, initializer=_init_worker, initargs=(a, b, seed, factory)) as pool:
             pairs = pool.map(_work, range(deals), chunksize=max(1, deals // (jobs * 8)))
@@ -175,15 +203,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--b", default="hints", choices=MATCH_ENGINES)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--jobs", type=int, default=1,
+        help="processes (default 1; no more than the CPUs and the deals can use)",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.deals < 1:
-        print("ecarte match: --deals must be at least 1", file=sys.stderr)
+    if args.deals < 1 or args.jobs < 1:
+        print("ecarte match: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
+    used = useful_processes(args.jobs, args.deals)
+    work = f"{args.deals:,} deal{'s' if args.deals != 1 else ''}"
+    note = capped_note("match", args.jobs, used, work)
+    if note:
+        print(note, file=sys.stderr)
     try:
         result = run_match(args.a, args.b, args.deals, args.seed, args.jobs)
     except (IllegalAnswer, EngineUnavailable) as exc:

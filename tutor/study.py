@@ -1,7 +1,9 @@
 """The study: computed verdicts on the Hints' proposal and refusal rules.
 
-``ecarte study [--deals N] [--seed S] [--jobs J]`` prints, and writes to
-``tutor/data/study.json`` for the texts and lessons to quote:
+``ecarte study [--deals N] [--seed S] [--jobs J] [--out FILE]`` prints, and
+with ``--out`` writes as JSON, the figures the texts and lessons quote (the
+shipped ones are ``tutor/data/study.json``, made with ``--out
+tutor/data/study.json`` in a checkout; without ``--out`` nothing is written):
 
 1. Foster's exact counts (Complete Hoyle), by enumeration: the dealer's five
    cards can be 65,780 hands (five of the 26 cards the non-dealer has not
@@ -29,10 +31,14 @@ penalised loser, one for the king.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import random
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -43,12 +49,16 @@ from tutor.cards import PACK, Card, Rank, Suit
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver
 from tutor.engines.values import deal_points
+from tutor.match import capped_note, useful_processes
 
 DEFAULT_DEALS = 1_000_000
 DEFAULT_SEED = 1
 CHUNK = 5_000
 """Deals per work unit; each unit has its own seed, so results do not depend on --jobs."""
 STUDY_PATH = Path(__file__).resolve().parent / "data" / "study.json"
+"""The shipped results (read by ``tutor.study_notes``); written only when ``--out`` names it."""
+MIN_FREE_BYTES = 1 << 20
+"""Free space wanted beside ``--out`` before a run starts (the results take about 10 KB)."""
 
 _BY_INDEX = {c.index: c for c in PACK}
 _COURT = (Rank.KING, Rank.QUEEN, Rank.KNAVE)
@@ -300,8 +310,15 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
     return rows
 
 
+def chunk_count(deals: int) -> int:
+    return math.ceil(deals / CHUNK)
+
+
 def run_study(deals: int, seed: int, jobs: int = 1) -> dict:
-    chunks = [(seed, i, min(CHUNK, deals - i * CHUNK)) for i in range(math.ceil(deals / CHUNK))]
+    """Simulate ``deals`` deals; up to ``jobs`` processes share the chunks (no more
+    than can help: ``tutor.match.useful_processes``)."""
+    chunks = [(seed, i, min(CHUNK, deals - i * CHUNK)) for i in range(chunk_count(deals))]
+    jobs = useful_processes(jobs, len(chunks))
     started = time.perf_counter()
     if jobs > 1:
         with Pool(jobs) as pool:
@@ -420,17 +437,72 @@ def render(results: dict, foster: bool = True) -> str:
     return "\n".join(lines)
 
 
+def out_problem(path: Path) -> str | None:
+    """Why the results could not be written to ``path``; None if they can.
+
+    Asked before the simulation, which takes minutes: a directory, a device, a
+    missing or unwritable directory and a full disk are said at once.
+    """
+    if path.is_dir():
+        return f"--out {path} is a directory; name a file in it, e.g. {path / 'study.json'}"
+    if path.exists() and not path.is_file():
+        return f"--out {path} is not a regular file"
+    folder = Path(os.path.realpath(path)).parent
+    if not folder.exists():
+        return f"--out {path}: the directory {folder} does not exist"
+    if not folder.is_dir():
+        return f"--out {path}: {folder} is not a directory"
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".ecarte-study-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return f"--out {path}: cannot write in {folder} ({exc.strerror or exc})"
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return None
+    if free < MIN_FREE_BYTES:
+        return f"--out {path}: the disk holding {folder} is full ({free:,} bytes free)"
+    return None
+
+
+def write_results(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a file beside it, then
+    renamed over it, so a full disk or an interruption leaves the old file as it was."""
+    target = Path(os.path.realpath(path))
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temp, 0o666 & ~mask)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte study", description="Computed verdicts on the Hints' proposal rules."
     )
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument(
-        "--out", type=Path, default=STUDY_PATH, help="where to write the JSON results"
+        "--jobs", type=int, default=2,
+        help="processes (default 2; no more than the CPUs and the work can use)",
     )
-    parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument(
+        "--out", type=Path, default=None, metavar="FILE",
+        help="write the JSON results here (the shipped ones: tutor/data/study.json);"
+        " without it nothing is written",
+    )
+    parser.add_argument("--no-write", action="store_true", help=argparse.SUPPRESS)  # the default
     return parser
 
 
@@ -439,19 +511,41 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1 or args.jobs < 1:
         print("ecarte study: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.out is not None and args.no_write:
+        print("ecarte study: --out and --no-write contradict each other", file=sys.stderr)
+        return 2
+    problem = None if args.out is None else out_problem(args.out)
+    if problem:
+        print(f"ecarte study: {problem}", file=sys.stderr)
+        return 2
+    chunks = chunk_count(args.deals)
+    jobs = useful_processes(args.jobs, chunks)
+    work = f"{chunks:,} chunk{'s' if chunks != 1 else ''} of up to {CHUNK:,} deals"
+    note = capped_note("study", args.jobs, jobs, work)
     # The exact counts first: they take a second, the simulation minutes.
     print(render_foster(foster_counts()), flush=True)
     print(
-        f"\nSimulating {args.deals:,} deals (seed {args.seed}, {args.jobs} processes)...",
+        f"\nSimulating {args.deals:,} deals (seed {args.seed},"
+        f" {jobs} process{'es' if jobs != 1 else ''})...",
         file=sys.stderr, flush=True,
     )
-    results = run_study(args.deals, args.seed, args.jobs)
+    if note:
+        print(note, file=sys.stderr, flush=True)
+    results = run_study(args.deals, args.seed, jobs)
     print()
     print(render(results, foster=False))
-    if not args.no_write:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
-        print(f"\nWritten to {args.out}")
+    if args.out is None:
+        return 0
+    try:
+        write_results(args.out, json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        print(
+            f"ecarte study: could not write {args.out} ({exc.strerror or exc});"
+            " the results above were not saved",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"\nWritten to {args.out}")
     return 0
 
 
