@@ -7,6 +7,9 @@ imported only by the commands that open it.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,6 +47,16 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {value}")
     return value
 
 
@@ -96,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     texts.add_argument("passage_id", nargs="?", metavar="PASSAGE-ID")
 
     serve = sub.add_parser("serve", help="the tutor in a browser, on localhost")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_port, default=8000, help="from 1 to 65535 (8000)")
 
     advise = sub.add_parser("advise", help="the JSON-lines analysis protocol")
     advise.add_argument("--engine", choices=ENGINE_NAMES, default="best")
@@ -112,6 +125,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = _dispatch(args_list)
+        sys.stdout.flush()  # here, where a reader gone is caught, not at exit
+        return code
+    except BrokenPipeError:
+        return _reader_gone()
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args_list: list[str]) -> int:
     head = args_list[:2]
     if head == ["lessons", "check"]:
         return _lessons_check(args_list[2:])
@@ -127,19 +151,66 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _delegate("tutor.study", args_list[1:])
 
     args = build_parser().parse_args(args_list)
-    try:
-        if args.command == "advise":
-            return _advise(args)
-        if args.command == "replay":
-            return _replay(args.file)
-        if args.command == "serve":
-            return _serve(args.port)
-        problem = _check_play_options(args)
+    if args.command == "advise":
+        return _advise(args)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "serve":
+        problem = _port_problem("localhost", args.port)
         if problem:
-            return _fail(problem, 2)
-        return _open_app(args)
-    except KeyboardInterrupt:
-        return 130
+            return _fail(f"serve: {problem}")
+        try:
+            return _serve(args.port)
+        except OSError as exc:
+            return _fail(f"serve: localhost:{args.port}: {exc.strerror or exc}")
+    problem = _check_play_options(args)
+    if problem:
+        return _fail(problem, 2)
+    return _open_app(args)
+
+
+def _reader_gone() -> int:
+    """The reader of stdout has gone (``ecarte replay FILE | head``): stop quietly, with
+    the status of a filter ended by SIGPIPE, and point stdout at the null device so
+    that flushing it at exit does not complain again."""
+    gone = 128 + 13
+    try:
+        fileno = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # stdout is no file (a test's capture)
+        return gone
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return gone
+    try:
+        os.dup2(null, fileno)
+    except OSError:
+        pass
+    finally:
+        os.close(null)
+    return gone
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port``, found before it starts (and
+    prints an address it will not serve); None if it can."""
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        return f"cannot find {host} ({exc.strerror or exc})"
+    for family, kind, proto, _, address in addresses:
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                if os.name == "posix":  # as the server binds: a port in TIME_WAIT is free
+                    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+        except OSError as exc:
+            if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+                continue  # e.g. no IPv6 on this machine: the server skips it too
+            if exc.errno == errno.EADDRINUSE:
+                return f"port {port} is in use on {host}; choose another with --port"
+            return f"cannot listen on {host}:{port} ({exc.strerror or exc})"
+    return None
 
 
 def _fail(message: str, code: int = 1) -> int:

@@ -1,0 +1,278 @@
+"""Command-line misuse ends in a message, not a traceback (issue 12, items 10 and 16).
+
+`ecarte study --out` is checked before the long simulation and written whole or
+not at all, and without --out the study writes nothing; `serve --port` takes a
+real, free port; `--jobs` is capped at what helps; a reader that goes away
+(`ecarte replay FILE | head`) ends the command quietly.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tutor.cli
+import tutor.match
+import tutor.study
+from tutor.cli import main
+from tutor.match import useful_processes
+from tutor.paths import REPO
+from tutor.record import save
+from tutor.study import STUDY_PATH
+
+SMALL_STUDY = ["--deals", "20", "--seed", "3", "--jobs", "1"]
+
+
+@pytest.fixture
+def no_simulation(monkeypatch):
+    """The study must be refused before its simulation (or its exact counts) start."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the study started before its --out was checked")
+
+    monkeypatch.setattr(tutor.study, "run_study", refuse)
+    monkeypatch.setattr(tutor.study, "foster_counts", refuse)
+
+
+# --- ecarte study --out ------------------------------------------------------------
+
+
+def test_study_out_a_directory_is_refused_first(tmp_path, capsys, no_simulation) -> None:
+    assert main(["study", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {tmp_path} is a directory" in err
+    assert "Traceback" not in err
+
+
+def test_study_out_in_a_missing_directory_is_refused_first(tmp_path, capsys, no_simulation):
+    out = tmp_path / "missing" / "study.json"
+    assert main(["study", "--out", str(out)]) == 2
+    assert f"the directory {tmp_path / 'missing'} does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "missing").exists()
+
+
+def test_study_out_on_a_full_disk_is_refused_first(tmp_path, capsys, no_simulation, monkeypatch):
+    class Full:
+        free = 0
+
+    monkeypatch.setattr(tutor.study.shutil, "disk_usage", lambda path: Full)
+    assert main(["study", "--out", str(tmp_path / "study.json")]) == 2
+    assert "is full (0 bytes free)" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_study_out_a_device_is_refused_first(capsys, no_simulation) -> None:
+    assert main(["study", "--out", "/dev/full"]) == 2
+    assert "--out /dev/full is not a regular file" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
+def test_study_out_in_a_read_only_directory_is_refused_first(tmp_path, capsys, no_simulation):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert main(["study", "--out", str(folder / "study.json")]) == 2
+    finally:
+        folder.chmod(0o700)
+    assert f"cannot write in {folder}" in capsys.readouterr().err
+
+
+def test_a_disk_filling_during_the_run_keeps_the_old_file(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "study.json"
+    out.write_text("the old figures\n")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(tutor.study.os, "fsync", full)
+    assert main(["study", *SMALL_STUDY, "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert f"could not write {out} (No space left on device)" in captured.err
+    assert "Foster's exact counts" in captured.out  # the results were printed all the same
+    assert out.read_text() == "the old figures\n"
+    assert sorted(tmp_path.iterdir()) == [out]  # no half-written file left beside it
+
+
+def test_study_out_writes_the_results(tmp_path, capsys) -> None:
+    out = tmp_path / "study.json"
+    assert main(["study", *SMALL_STUDY, "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["deals"] == 20
+    assert f"Written to {out}" in capsys.readouterr().out
+    assert sorted(tmp_path.iterdir()) == [out]
+
+
+def _tree(root: Path) -> dict[str, tuple[int, int]]:
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in root.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+def test_study_writes_nothing_by_default(tmp_path, capsys, monkeypatch) -> None:
+    """Item 16: neither the package's study.json nor anything else is written."""
+    monkeypatch.chdir(tmp_path)
+    package = _tree(STUDY_PATH.parent)
+    shipped = STUDY_PATH.read_bytes()
+    assert main(["study", *SMALL_STUDY]) == 0
+    assert "Written to" not in capsys.readouterr().out
+    assert _tree(STUDY_PATH.parent) == package
+    assert STUDY_PATH.read_bytes() == shipped
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_study_no_write_is_still_accepted(capsys, no_simulation) -> None:
+    assert main(["study", "--no-write", "--out", "x.json"]) == 2
+    assert "contradict" in capsys.readouterr().err
+
+
+# --- --jobs --------------------------------------------------------------------------
+
+
+def test_processes_are_capped_at_what_helps() -> None:
+    assert useful_processes(1000, 1) == 1
+    assert useful_processes(1000, 10**6) <= (os.cpu_count() or 1)
+    assert useful_processes(1, 10**6) == 1
+
+
+class _NoPool:
+    def __init__(self, processes, *args, **kwargs):
+        raise AssertionError(f"{processes} processes started for one unit of work")
+
+
+def test_match_with_a_thousand_jobs_for_one_deal_starts_no_pool(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(tutor.match, "Pool", _NoPool)
+    assert main(["match", "--a", "random", "--b", "random", "--deals", "1", "--jobs", "1000"]) == 0
+    assert "using 1 process, not 1000 (1 deal to share" in capsys.readouterr().err
+
+
+def test_study_with_a_thousand_jobs_for_one_chunk_starts_no_pool(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(tutor.study, "Pool", _NoPool)
+    assert main(["study", "--deals", "20", "--jobs", "1000"]) == 0
+    assert "using 1 process, not 1000 (1 chunk of up to 5,000 deals" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3"])
+def test_match_jobs_below_one_are_refused(jobs, capsys) -> None:
+    assert main(["match", "--deals", "1", "--jobs", jobs]) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+# --- serve --port --------------------------------------------------------------------
+
+
+@pytest.fixture
+def no_server(monkeypatch):
+    def refuse(port):
+        raise AssertionError(f"the server was started on port {port}")
+
+    monkeypatch.setattr(tutor.cli, "_serve", refuse)
+
+
+@pytest.mark.parametrize(
+    "port,said",
+    [
+        ("-1", "expected a port from 1 to 65535, got -1"),
+        ("70000", "expected a port from 1 to 65535, got 70000"),
+        ("0", "expected a port from 1 to 65535, got 0"),
+        ("eighty", "expected a port number, got 'eighty'"),
+    ],
+)
+def test_serve_refuses_a_port_that_is_not_one(port, said, capsys, no_server) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--port", port])
+    assert exit_.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_serve_on_a_port_in_use_says_so_before_starting(capsys, no_server) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    assert f"port {port} is in use on localhost; choose another with --port" in (
+        capsys.readouterr().err
+    )
+
+
+def test_serve_failing_to_listen_after_the_check_is_a_message(capsys, monkeypatch) -> None:
+    def lost_the_race(port):
+        raise OSError(errno.EADDRINUSE, f"error while attempting to bind on {port}")
+
+    monkeypatch.setattr(tutor.cli, "_port_problem", lambda host, port: None)
+    monkeypatch.setattr(tutor.cli, "_serve", lost_the_race)
+    assert main(["serve", "--port", "8123"]) == 1
+    assert "ecarte: serve: localhost:8123: error while attempting to bind" in (
+        capsys.readouterr().err
+    )
+
+
+# --- a reader that goes away ---------------------------------------------------------
+
+
+def _run_into_a_closed_pipe(args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
+    """Run ``python -m tutor ARGS`` with stdout a pipe nobody reads: as ``| head``
+    once head has gone, but every time."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "tutor", *args], input=stdin, stdout=write,
+            stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120, check=False,
+        )
+    finally:
+        os.close(write)
+
+
+def _record(tmp_path: Path) -> Path:
+    import random
+
+    from tutor.game import Game
+    from tutor.rulesets import make_rules
+
+    game = Game.new(2, make_rules())
+    rng = random.Random(2)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "game.ecarte"
+    save(game, path)
+    return path
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pipes as on Unix")
+def test_replay_into_a_closed_pipe_ends_quietly(tmp_path) -> None:
+    done = _run_into_a_closed_pipe(["replay", str(_record(tmp_path))])
+    assert done.stderr == ""
+    assert done.returncode == 141
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pipes as on Unix")
+def test_advise_into_a_closed_pipe_ends_quietly() -> None:
+    request = {"decision": "propose", "role": "nondealer",
+               "hand": ["JD", "TD", "JS", "9D", "8S"], "turnup": "KD"}
+    done = _run_into_a_closed_pipe(["advise", "--engine", "random"], json.dumps(request) + "\n")
+    assert done.stderr == ""
+    assert done.returncode == 141
+
+
+class _GoneReader:
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+def test_any_command_stops_quietly_when_its_reader_goes(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sys, "stdout", _GoneReader())
+    assert main(["replay", str(_record(tmp_path))]) == 141
+    assert main(["texts", "check"]) == 141
