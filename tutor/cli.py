@@ -307,7 +307,17 @@ def _lessons_check(argv: list[str]) -> int:
 def _serve(port: int) -> int:
     from textual_serve.server import Server
 
-    command = f"{sys.executable} -m tutor"
+    # textual-serve runs this through the shell: quote the interpreter's path, which
+    # may hold a space (or any shell character).
+    argv = [sys.executable, "-m", "tutor"]
+    if sys.platform == "win32":
+        import subprocess
+
+        command = subprocess.list2cmdline(argv)
+    else:
+        import shlex
+
+        command = shlex.join(argv)
     Server(command, host="localhost", port=port, title="Écarté tutor").serve()
     return 0
 
