@@ -24,17 +24,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.actions import Action, ActionError, IllegalAction
+from tutor.files import MIB, UnreadableFile, read_text
 from tutor.game import Game
 from tutor.rulesets import ENGLISH, RuleSet, RuleSetError
 
 MAGIC = "# Écarté game record"
+BOM = "\ufeff"
+LIMIT = 4 * MIB
+"""The largest record read: a long match is a few kilobytes."""
+MAX_MESSAGE = 300
+DEAL_DIGITS = 9
+SEED_DIGITS = 4300
+"""The most digits of a seed: as many as Python will turn into an int (and write back)."""
 
 
 class RecordError(ValueError):
     """A malformed or illegal record; names the file, the line and the field."""
 
     def __init__(self, source: str, line: int, field: str, message: str) -> None:
-        super().__init__(f"{source}:{line}: {field}: {message}")
+        if len(message) > MAX_MESSAGE:  # a huge field quoted back helps nobody
+            message = message[:MAX_MESSAGE] + "…"
+        where = f"{source}:{line}" if line else source  # line 0: the file as a whole
+        super().__init__(f"{where}: {field}: {message}")
         self.source, self.line, self.field, self.message = source, line, field, message
 
 
@@ -86,7 +97,7 @@ def _points_line(before: Game, after: Game) -> str:
 
 
 def loads(text: str, source: str = "<record>") -> Game:
-    lines = text.splitlines()
+    lines = text.removeprefix(BOM).splitlines()
     header, body_start = _parse_header(lines, source)
     game = Game.new(header.seed, header.rules, header.players)
     for number, raw in enumerate(lines[body_start:], start=body_start + 1):
@@ -98,11 +109,13 @@ def loads(text: str, source: str = "<record>") -> Game:
             continue
         name, sep, action_text = line.partition(":")
         if not sep:
-            raise RecordError(source, number, "action", f"expected 'Player: action', got {line!r}")
+            raise RecordError(
+                source, number, "action", f"expected 'Player: action', got {quote(line)}"
+            )
         name = name.strip()
         if name not in game.players:
             raise RecordError(
-                source, number, "player", f"{name!r} is not one of {' and '.join(game.players)}"
+                source, number, "player", f"{quote(name)} is not one of {' and '.join(game.players)}"
             )
         if game.is_over:
             raise RecordError(source, number, "action", "the game is already over")
@@ -147,20 +160,36 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
     except RuleSetError as exc:
         raise RecordError(source, line_no, "rules", str(exc)) from None
     line_no, seed_text = fields["seed"]
-    try:
-        seed = int(seed_text)
-    except ValueError:
-        raise RecordError(source, line_no, "seed", f"expected an integer, got {seed_text!r}") from None
+    seed = parse_number(seed_text, SEED_DIGITS, source, line_no, "seed", "an integer", signed=True)
     return Header((names[0], names[1]), rules, seed), index
 
 
-def _check_deal_line(line: str, game: Game, source: str, number: int) -> None:
-    word = line.split()[1].rstrip(".")
-    if not word.isdigit():
-        raise RecordError(source, number, "deal", f"expected a deal number, got {word!r}")
-    if int(word) != game.deal_number:
+def parse_number(
+    text: str, digits: int, source: str, line: int, field: str, what: str, signed: bool = False
+) -> int:
+    """``text`` as an int: ASCII digits only (not "²" or "٣"), at most ``digits`` of them,
+    a leading minus sign if ``signed``; else a RecordError quoting a short piece of it."""
+    body = text[1:] if signed and text.startswith("-") else text
+    if not (body.isascii() and body.isdigit()):
+        raise RecordError(source, line, field, f"expected {what}, got {quote(text)}")
+    if len(body) > digits:
         raise RecordError(
-            source, number, "deal", f"this is deal {game.deal_number} of the replay, not {word}"
+            source, line, field, f"expected {what} of at most {digits} digits, got {len(body):,}"
+        )
+    return int(text)
+
+
+def quote(text: str, width: int = 40) -> str:
+    """``repr(text)``, cut short: a message never echoes a huge field whole."""
+    return repr(text) if len(text) <= width else repr(text[:width]) + f"… ({len(text):,} characters)"
+
+
+def _check_deal_line(line: str, game: Game, source: str, line_no: int) -> None:
+    word = line.split()[1].rstrip(".")
+    deal = parse_number(word, DEAL_DIGITS, source, line_no, "deal", "a deal number")
+    if deal != game.deal_number:
+        raise RecordError(
+            source, line_no, "deal", f"this is deal {game.deal_number} of the replay, not {deal}"
         )
 
 
@@ -172,10 +201,11 @@ def save(game: Game, path: Path) -> None:
 
 
 def load(path: Path) -> Game:
+    """The game a record file holds; a RecordError if the file is not a regular file
+    (a FIFO, a device: never read, so never waited on), too large, not UTF-8 (a
+    byte-order mark is allowed) or not a record that replays."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(str(path), 1, "file", f"not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise RecordError(str(path), 0, "file", exc.strerror or str(exc)) from None
+        text = read_text(path, LIMIT)
+    except UnreadableFile as exc:
+        raise RecordError(str(path), exc.line, "file", exc.message) from None
     return loads(text, str(path))

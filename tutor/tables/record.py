@@ -22,7 +22,7 @@ line, an action by the wrong player or one the laws forbid (``RecordError``).
 from __future__ import annotations
 
 from tutor.actions import Action, ActionError, IllegalAction
-from tutor.record import RecordError
+from tutor.record import BOM, DEAL_DIGITS, SEED_DIGITS, RecordError, parse_number, quote
 from tutor.rulesets import RuleSet, RuleSetError
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
@@ -81,20 +81,20 @@ def _heading(table) -> str:
 def loads(text: str, source: str = "<table record>"):
     from tutor.tables import TABLES, make_table
 
-    lines = text.splitlines()
+    lines = text.removeprefix(BOM).splitlines()
     fields, start = _header(lines, source)
     for key in ("table", "rules", "seed"):
         if key not in fields:
             raise RecordError(source, 1, key, "missing from the header")
     line, name = fields["table"]
     if name not in TABLES:
-        raise RecordError(source, line, "table", f"unknown table {name!r} ({', '.join(TABLES)})")
+        raise RecordError(source, line, "table", f"unknown table {quote(name)} ({', '.join(TABLES)})")
     try:
         rules = RuleSet.parse(fields["rules"][1])
     except RuleSetError as exc:
         raise RecordError(source, fields["rules"][0], "rules", str(exc)) from None
-    seed = _int(fields, "seed", source)
-    losers = _int(fields, "losers", source) if "losers" in fields else None
+    seed = _int(fields, "seed", source, SEED_DIGITS)
+    losers = _int(fields, "losers", source, DEAL_DIGITS) if "losers" in fields else None
     try:
         table = make_table(name, seed, rules, losers)
     except ValueError as exc:
@@ -111,7 +111,9 @@ def loads(text: str, source: str = "<table record>"):
             continue
         who, sep, action_text = text_line.partition(":")
         if not sep:
-            raise RecordError(source, number, "action", f"expected 'Player: action', got {text_line!r}")
+            raise RecordError(
+                source, number, "action", f"expected 'Player: action', got {quote(text_line)}"
+            )
         if table.is_over:
             raise RecordError(source, number, "action", "the table is already over")
         expected = table.players[table.to_act]
@@ -141,9 +143,7 @@ def _header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], 
     return fields, len(lines)
 
 
-def _int(fields: dict[str, tuple[int, str]], key: str, source: str) -> int:
+def _int(fields: dict[str, tuple[int, str]], key: str, source: str, digits: int) -> int:
     line, text = fields[key]
-    try:
-        return int(text)
-    except ValueError:
-        raise RecordError(source, line, key, f"expected an integer, got {text!r}") from None
+    signed = key == "seed"
+    return parse_number(text, digits, source, line, key, "an integer" if signed else "a number", signed)

@@ -1,0 +1,101 @@
+"""Issue 12, item 6 (and the record side of item 9): a game record's numbers are
+ASCII digits of a sensible length, and only a regular file is read. Each damaged
+record is a RecordError naming its line and field, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fifos import make_fifo, needs_fifos, unblocked
+from tutor.cli import main
+from tutor.game import Game
+from tutor.record import RecordError, dumps, load, loads
+from tutor.tables.record import loads as table_loads
+
+HEADER = "# Écarté game record\nPlayers: South vs North\nRules: english game=5 match=1 valuation=off\n"
+
+
+def record(seed: str = "42", deal: str = "1") -> str:
+    return f"{HEADER}Seed: {seed}\n\nDeal {deal}. Dealer North.\n"
+
+
+@pytest.mark.parametrize("word", ["²", "٣", "１", "1²"])
+def test_a_deal_number_in_other_digits_is_refused_with_its_line(word):
+    with pytest.raises(RecordError) as caught:
+        loads(record(deal=word), "g.ecarte")
+    assert (caught.value.line, caught.value.field) == (6, "deal")
+    assert "expected a deal number" in caught.value.message
+
+
+def test_a_deal_number_of_5000_digits_is_refused_in_a_short_message():
+    with pytest.raises(RecordError) as caught:
+        loads(record(deal="7" * 5000), "g.ecarte")
+    assert (caught.value.line, caught.value.field) == (6, "deal")
+    assert "at most 9 digits, got 5,000" in caught.value.message
+    assert len(str(caught.value)) < 200
+
+
+def test_replay_and_load_say_what_is_wrong(tmp_path: Path, capsys):
+    path = tmp_path / "g.ecarte"
+    path.write_text(record(deal="²"), encoding="utf-8")
+    with pytest.raises(RecordError):
+        load(path)  # what `play --load` calls
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"ecarte: {path}:6: deal: expected a deal number, got '²'")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "seed", ["٣", "4²", "+4", " -", pytest.param("9" * 5000, id="5000-digits")]
+)
+def test_a_seed_is_ascii_digits_of_a_length_python_can_read(seed):
+    with pytest.raises(RecordError) as caught:
+        loads(record(seed=seed))
+    assert (caught.value.line, caught.value.field) == (4, "seed")
+    assert len(str(caught.value)) < 200
+
+
+def test_a_long_seed_still_round_trips():
+    game = Game.new(10**200)
+    assert loads(dumps(game)) == game
+
+
+def test_a_huge_line_is_not_echoed_whole():
+    with pytest.raises(RecordError) as caught:
+        loads(record() + "x" * 100_000 + "\n")
+    assert caught.value.field == "action" and len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize(
+    "line, field",
+    [
+        ("Seed: ²", "seed"),
+        pytest.param("Seed: " + "1" * 5000, "seed", id="seed-5000-digits"),
+        ("Losers: ٣", "losers"),
+        pytest.param("Losers: " + "2" * 5000, "losers", id="losers-5000-digits"),
+    ],
+)
+def test_table_records_read_numbers_the_same_way(line, field):
+    text = f"# Écarté table record\nTable: cinq\nRules: french\nSeed: 1\n{line}\n"
+    with pytest.raises(RecordError) as caught:
+        table_loads(text)
+    assert caught.value.field == field and len(str(caught.value)) < 200
+
+
+@needs_fifos
+def test_a_fifo_is_refused_not_waited_on(tmp_path: Path):
+    fifo = make_fifo(tmp_path / "g.ecarte")
+    with unblocked(fifo), pytest.raises(RecordError) as caught:
+        load(fifo)
+    assert caught.value.message == "not a regular file (a FIFO)"
+
+
+def test_a_device_is_refused():
+    if not Path("/dev/null").exists():
+        pytest.skip("no /dev/null here")
+    with pytest.raises(RecordError) as caught:
+        load(Path("/dev/null"))
+    assert str(caught.value) == "/dev/null: file: not a regular file (a character device)"
