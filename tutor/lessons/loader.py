@@ -9,7 +9,9 @@ the line of each ``[[steps]]`` block and each key.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Any
 
 from tutor.actions import Action, ActionError
 from tutor.cards import Card, CardError, parse_cards
+from tutor.files import MIB, UnreadableFile, kind, read_text, reason
 from tutor.infoset import InfoSet
 from tutor.lessons.model import (
     FROM_HINTS,
@@ -42,6 +45,10 @@ POSITION_KEYS = {
 OUTCOME_KEYS = {"opponent", "stock", "history", "wrong", "dealt"}
 CHOICE_KEYS = {"text", "why"}
 RULES = ("english", "french")
+LIMIT = MIB
+"""The largest lesson file read: the longest lesson is under 30 KB."""
+MAX_DEPTH = 16
+"""The deepest nesting of values read (a lesson uses five: steps, step, position, tricks, trick)."""
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 DEFAULT_PROMPTS = {
@@ -75,10 +82,10 @@ class LineMap:
 
     Paths: ``title``, ``steps[3]``, ``steps[3].hint``, ``steps[3].position.hand``,
     ``steps[3].choices[2].why`` (steps and choices numbered from 1, as an editor
-    counts them).
+    counts them). Linear in the size of the file: each line is read once, with
+    string methods and a regular expression that cannot backtrack.
     """
 
-    _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
     _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
     def __init__(self, text: str) -> None:
@@ -86,19 +93,19 @@ class LineMap:
         table = ""
         steps = 0
         arrays: dict[str, int] = {}  # [[steps.choices]] blocks counted within each step
-        in_string = False
+        closing = ""  # the delimiter of the multi-line string being skipped, if any
         for number, line in enumerate(text.splitlines(), start=1):
-            if in_string:
-                if line.count('"""') % 2:
-                    in_string = False
+            if closing:
+                if line.count(closing) % 2:
+                    closing = ""
                 continue
-            header = self._HEADER.match(line)
+            header = _header(line)
             if header:
-                name = header.group(2).strip()
-                if header.group(1) == "[[" and name == "steps":
+                double, name = header
+                if double and name == "steps":
                     steps += 1
                     table = f"steps[{steps}]"
-                elif header.group(1) == "[[" and name.startswith("steps.") and steps:
+                elif double and name.startswith("steps.") and steps:
                     table = f"steps[{steps}].{name[len('steps.'):]}"
                     arrays[table] = arrays.get(table, 0) + 1
                     self.lines.setdefault(table, number)
@@ -113,13 +120,17 @@ class LineMap:
             if key:
                 path = f"{table}.{key.group(1)}" if table else key.group(1)
                 self.lines.setdefault(path, number)
-                if line.count('"""') % 2:
-                    in_string = True
+                closing = next((q for q in ('"""', "'''") if line.count(q) % 2), "")
+        self._within: dict[str, list[tuple[str, int]]] | None = None
 
     def within(self, table: str) -> tuple[tuple[str, int], ...]:
         """(relative path, line) of every key under ``table``."""
-        prefix = table + "."
-        return tuple((p[len(prefix):], n) for p, n in self.lines.items() if p.startswith(prefix))
+        if self._within is None:  # indexed once: a file of many steps stays linear
+            self._within = {}
+            for path, number in self.lines.items():
+                for dot in _dots(path):
+                    self._within.setdefault(path[:dot], []).append((path[dot + 1 :], number))
+        return tuple(self._within.get(table, ()))
 
     def line(self, path: str) -> int:
         """The line of ``path``, or of the nearest enclosing table or key found."""
@@ -129,6 +140,30 @@ class LineMap:
                 return self.lines[candidate]
             candidate = _parent(candidate)
         return 1
+
+
+def _header(line: str) -> tuple[bool, str] | None:
+    """``[name]`` or ``[[name]]`` (a comment may follow): (double, name), else None."""
+    text = line.strip()
+    if not text.startswith("["):
+        return None
+    double = text.startswith("[[")
+    body = text[2:] if double else text[1:]
+    close = body.find("]")
+    name = body[:close].strip() if close >= 0 else ""
+    if not name:
+        return None
+    rest = body[close + 1 :]
+    rest = (rest[1:] if rest.startswith("]") else rest).strip()
+    return (double, name) if not rest or rest.startswith("#") else None
+
+
+def _dots(path: str) -> list[int]:
+    found, at = [], path.find(".")
+    while at >= 0:
+        found.append(at)
+        at = path.find(".", at + 1)
+    return found
 
 
 def _parent(path: str) -> str:
@@ -178,21 +213,80 @@ class _Reader:
 
 
 def load_lesson(path: Path, display: str | None = None) -> tuple[Lesson | None, list[Fault]]:
-    """One lesson file: the lesson (``None`` if it cannot be read at all) and its faults."""
+    """One lesson file: the lesson (``None`` if it cannot be read at all) and its faults.
+
+    Only a regular file of at most ``LIMIT`` bytes is read (a FIFO is refused, never
+    waited on); values nested more than ``MAX_DEPTH`` deep are refused with their line.
+    """
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Fault(name, 0, "", f"cannot read the file: {exc}")]
+        text = read_text(path, LIMIT)
+    except UnreadableFile as exc:
+        return None, [Fault(name, exc.line, "", f"cannot read the file: {exc}")]
+    too_deep = f"values nested more than {MAX_DEPTH} deep (a lesson needs a few levels)"
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) if match else 1
         return None, [Fault(name, line, "toml", f"not valid TOML: {exc}")]
+    except RecursionError:  # tomllib recurses once per level of nesting
+        return None, [Fault(name, _deep_line(text), "toml", too_deep)]
     reader = _Reader(name, LineMap(text))
+    deep = _too_deep(data)
+    if deep is not None:  # dotted keys nest without brackets; nothing below recurses on it
+        reader.fault(deep, too_deep)
+        return None, reader.faults
     lesson = _lesson(data, reader, path)
     return lesson, reader.faults
+
+
+def _too_deep(data: dict[str, Any]) -> str | None:
+    """The path of the first value nested more than MAX_DEPTH deep, or None."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return path
+        if isinstance(value, dict):
+            stack += [(v, f"{path}.{k}" if path else k, depth + 1) for k, v in value.items()]
+        elif isinstance(value, list):
+            stack += [(v, f"{path}[{n}]", depth + 1) for n, v in enumerate(value, start=1)]
+    return None
+
+
+def _deep_line(text: str) -> int:
+    """The line where brackets and braces outside strings and comments first nest more
+    than MAX_DEPTH deep (1 if they never do)."""
+    depth, line, at, end = 0, 1, 0, len(text)
+    quote = ""  # the delimiter of the string being read: " ' \"\"\" or '''
+    while at < end:
+        char = text[at]
+        step = 1
+        if char == "\n":
+            line += 1
+            quote = quote if len(quote) == 3 else ""
+        elif quote:
+            if char == "\\" and quote[0] == '"':
+                step = 2
+                line += text[at + 1 : at + 2] == "\n"
+            elif text.startswith(quote, at):
+                run = len(text[at : at + 5]) - len(text[at : at + 5].lstrip(quote[0]))
+                step, quote = (run if len(quote) == 3 else 1), ""
+        elif char == "#":
+            newline = text.find("\n", at)
+            step = (newline if newline >= 0 else end) - at
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, at) else char
+            step = len(quote)
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        at += step
+    return 1
 
 
 def _lesson(data: dict[str, Any], r: _Reader, path: Path) -> Lesson | None:
@@ -412,23 +506,39 @@ def _outcome(data: Any, where: str, r: _Reader) -> Outcome | None:
 
 
 def lesson_files(paths: Iterable[Path]) -> tuple[list[Path], list[Fault]]:
-    """The .toml files named or inside the directories named, in order."""
+    """The files named and the .toml entries of the directories named, in order.
+
+    A path that is neither a directory nor a regular file is a fault that says what
+    it is (a character device, a FIFO, a symlink loop, missing). A directory's
+    entries are listed, not judged: each one is read (or refused) on its own.
+    """
     files: list[Path] = []
     faults: list[Fault] = []
     for path in paths:
-        if path.is_dir():
-            files.extend(sorted(path.glob("*.toml")))
-        elif path.is_file():
+        try:
+            mode = os.stat(path).st_mode
+        except (OSError, ValueError) as exc:
+            problem = reason(exc) if isinstance(exc, OSError) else str(exc)
+            faults.append(Fault(str(path), 0, "", problem))
+            continue
+        if stat.S_ISDIR(mode):
+            try:
+                files.extend(sorted(p for p in path.iterdir() if p.name.endswith(".toml")))
+            except OSError as exc:
+                faults.append(Fault(str(path), 0, "", f"cannot list the directory: {reason(exc)}"))
+        elif stat.S_ISREG(mode):
             files.append(path)
         else:
-            faults.append(Fault(str(path), 0, "", "no such file or directory"))
+            faults.append(
+                Fault(str(path), 0, "", f"not a regular file ({kind(mode)}): a lesson is a .toml file")
+            )
     return files, faults
 
 
 def display_name(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # elsewhere, a symlink loop, no cwd
         return str(path)
 
 
@@ -443,7 +553,11 @@ def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
     ids: dict[str, str] = {}
     for file in files:
         name = display_name(file)
-        lesson, file_faults = load_lesson(file, name)
+        try:
+            lesson, file_faults = load_lesson(file, name)
+        except Exception as exc:  # one file's damage never costs the other lessons
+            message = f"cannot load the lesson: {type(exc).__name__}: {exc}"
+            lesson, file_faults = None, [Fault(name, 0, "", message[:300])]
         curriculum.faults.extend(file_faults)
         if lesson is None:
             continue

@@ -1,0 +1,189 @@
+"""Issue 12, items 7, 8, 9 and 14 for lesson files: each file is judged alone.
+
+A value nested 5,000 deep, a symlink loop, a FIFO, a device, a file too large or
+a line that would make a pattern backtrack: each is one fault naming its file (and
+line, where there is one), and every other lesson is still checked and loaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import tutor.paths
+from tests.fifos import make_fifo, needs_fifos, unblocked
+from tutor.lessons import check, loader
+from tutor.lessons.loader import LIMIT, MAX_DEPTH, LineMap, load_curriculum, load_lesson
+
+SHIPPED = len(list(tutor.paths.LESSONS_DIR.glob("*.toml")))
+
+LESSON = '''\
+id = "sample"
+title = "A sample"
+summary = "For the tests."
+passages = ["britannica-9/play"]
+
+[[steps]]
+id = "first"
+question = "law"
+prompt = "What does the player who wins all five tricks score?"
+choices = ["one", "two", "three"]
+expected = 2
+explanation = """Two for the vole."""
+passages = ["club-laws/48"]
+'''
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Path:
+    """A copy of the shipped lessons, to damage."""
+    copy = tmp_path / "lessons"
+    shutil.copytree(tutor.paths.LESSONS_DIR, copy)
+    return copy
+
+
+def only_fault(curriculum, name: str):
+    faults = [f for f in curriculum.faults if Path(f.file).name == name]
+    assert len(faults) == 1, [str(f) for f in curriculum.faults]
+    assert len(curriculum.faults) == 1, [str(f) for f in curriculum.faults]
+    assert len(curriculum.lessons) == SHIPPED
+    return faults[0]
+
+
+# --- item 7: one bad file is one fault -------------------------------------------------
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param("[" * 5000 + "]" * 5000, id="arrays"),
+        pytest.param("{a = " * 5000 + "1" + "}" * 5000, id="inline-tables"),
+        pytest.param("[" * (MAX_DEPTH + 2) + "]" * (MAX_DEPTH + 2), id="just-too-deep"),
+    ],
+)
+def test_a_value_nested_too_deep_is_one_fault_with_its_line(lessons: Path, value: str):
+    (lessons / "deep.toml").write_text(f'id = "deep"\n# a comment [[[\nx = "[["\nnested = {value}\n')
+    fault = only_fault(load_curriculum([lessons]), "deep.toml")
+    assert fault.line == 4 and fault.field in ("toml", "nested" + "[1]" * MAX_DEPTH)
+    assert f"nested more than {MAX_DEPTH} deep" in fault.message
+
+
+def test_dotted_keys_nested_too_deep_are_refused_before_anything_recurses(lessons: Path):
+    (lessons / "dotted.toml").write_text("title.summary" + ".x" * 5000 + " = 1\n")
+    fault = only_fault(load_curriculum([lessons]), "dotted.toml")
+    assert fault.line == 1 and fault.field.startswith("title.summary.x")
+
+
+def test_a_symlink_loop_is_one_fault(lessons: Path):
+    (lessons / "loop.toml").symlink_to("loop.toml")
+    fault = only_fault(load_curriculum([lessons]), "loop.toml")
+    assert "symbolic links" in fault.message
+
+
+def test_lessons_check_names_the_file_and_checks_the_rest(lessons: Path, capsys):
+    (lessons / "deep.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    (lessons / "loop.toml").symlink_to("loop.toml")
+    assert check.main([str(lessons)]) == 1
+    out = capsys.readouterr()
+    assert "lessons check failed" not in out.out + out.err
+    assert "deep.toml:1: toml: values nested more than" in out.out
+    assert "loop.toml: cannot read the file: too many levels of symbolic links" in out.out
+    assert f"total: {SHIPPED} lessons" in out.out
+
+
+def test_anything_unforeseen_in_one_file_costs_only_that_file(lessons: Path, monkeypatch):
+    judged = loader._lesson
+
+    def fragile(data, reader, path):
+        if path.name.startswith("03-"):
+            raise RecursionError("maximum recursion depth exceeded")
+        return judged(data, reader, path)
+
+    monkeypatch.setattr(loader, "_lesson", fragile)
+    curriculum = load_curriculum([lessons])
+    assert len(curriculum.lessons) == SHIPPED - 1
+    (fault,) = curriculum.faults
+    assert Path(fault.file).name.startswith("03-") and "RecursionError" in fault.message
+
+
+# --- item 8: linear-time reading, a size cap --------------------------------------------
+
+LONG = "[" + " " * 20_000 + "a" + " " * 20_000 + "]x"
+"""A line that made the old header pattern backtrack cubically (1,500 spaces: 19 s)."""
+
+
+def test_a_long_bracketed_line_in_an_explanation_reads_at_once(tmp_path: Path):
+    text = LESSON.replace('"""Two for the vole."""', f"\'\'\'\nTwo for the vole.\n{LONG}\n\'\'\'")
+    path = tmp_path / "long.toml"
+    path.write_text(text)
+    lesson, faults = load_lesson(path)
+    assert faults == [] and lesson is not None
+    assert lesson.steps[0].explanation.endswith("]x")
+    assert lesson.steps[0].line_of("passages") == 16
+
+
+def test_line_map_reads_header_like_lines_without_backtracking():
+    lines = LineMap(f"{LONG}\n[[steps]]  # one\nid = 1\n[ steps.position ]\nhand = 2\n{LONG}\n")
+    assert lines.lines == {"steps[1]": 2, "steps[1].id": 3, "steps[1].position": 4,
+                           "steps[1].position.hand": 5}
+
+
+def test_line_map_finds_keys_within_a_table_for_many_steps():
+    text = "".join(f"[[steps]]\nid = {n}\n[steps.position]\nhand = {n}\n" for n in range(20_000))
+    lines = LineMap(text)
+    assert lines.within("steps[20000]") == (("id", 79_998), ("position", 79_999),
+                                            ("position.hand", 80_000))
+    assert lines.within("steps[3].position") == (("hand", 12),)
+
+
+def test_a_file_over_the_limit_is_refused_with_its_size(tmp_path: Path):
+    path = tmp_path / "big.toml"
+    path.write_text(LESSON + "#" * LIMIT + "\n")
+    lesson, (fault,) = load_lesson(path, "big.toml")
+    assert lesson is None
+    assert fault.message.startswith(f"cannot read the file: too large: {path.stat().st_size:,} bytes")
+
+
+# --- item 9: regular files only ----------------------------------------------------------
+
+@needs_fifos
+def test_a_fifo_among_the_lessons_is_refused_not_waited_on(lessons: Path, monkeypatch):
+    fifo = make_fifo(lessons / "00-pipe.toml")
+    monkeypatch.setattr(tutor.paths, "LESSONS_DIR", lessons)
+    with unblocked(fifo):
+        curriculum = load_curriculum()  # what the app's start and lessons check load
+    fault = only_fault(curriculum, "00-pipe.toml")
+    assert fault.message == "cannot read the file: not a regular file (a FIFO)"
+
+
+@needs_fifos
+def test_a_fifo_named_on_the_command_line_is_refused(tmp_path: Path, capsys):
+    fifo = make_fifo(tmp_path / "pipe.toml")
+    with unblocked(fifo):
+        assert check.main([str(fifo)]) == 1
+    assert f"{fifo}: not a regular file (a FIFO)" in capsys.readouterr().out
+
+
+# --- item 14: say what a path is; a byte-order mark is no fault ------------------------------
+
+def test_lessons_check_dev_null_says_what_it_is(capsys):
+    if not Path(os.devnull).exists() or os.name != "posix":
+        pytest.skip("no /dev/null here")
+    assert check.main([os.devnull]) == 1
+    out = capsys.readouterr().out
+    assert "/dev/null: not a regular file (a character device)" in out
+    assert "no such file" not in out
+
+
+def test_a_missing_path_is_still_no_such_file(tmp_path: Path, capsys):
+    assert check.main([str(tmp_path / "absent.toml")]) == 1
+    assert f"{tmp_path / 'absent.toml'}: no such file or directory" in capsys.readouterr().out
+
+
+def test_a_lesson_with_a_byte_order_mark_loads(tmp_path: Path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + LESSON.encode())
+    lesson, faults = load_lesson(path)
+    assert faults == [] and lesson is not None and lesson.id == "sample"
