@@ -104,8 +104,14 @@ class Rollout:
         is the first action taken, e.g. ('play', 0) or ('discard', mask)."""
         trump = self.trump
         pos = 0
-        while True:
+        # Each round of proposal, acceptance and the two discards draws at least
+        # one card (the non-dealer throws one or more), so the stock bounds the
+        # rounds; the bound is also written into the loop, so that no input, a
+        # position that cannot arise included, keeps it going.
+        for _ in range(exchange_steps(len(stock))):
             left = len(stock) - pos
+            if left <= 0:
+                break  # club-laws/38: the stock is out, play begins
             action = forced
             forced = None
             if stage == "propose":
@@ -129,23 +135,39 @@ class Rollout:
                 stage = "discard_nd"
             elif stage == "discard_nd":
                 thrown = action[1] if action else policy_discard(nd, trump, 1, min(5, left))
+                thrown = at_most(thrown & nd, left)
                 n = thrown.bit_count()
                 nd = (nd & ~thrown) | _draw(stock, pos, n)
                 pos += n
-                if pos == len(stock):
+                if pos >= len(stock):
                     break
                 stage = "discard_d"
             else:  # discard_d
                 thrown = action[1] if action else policy_discard(d, trump, 0, min(5, left))
+                thrown = at_most(thrown & d, left)
                 n = thrown.bit_count()
                 d = (d & ~thrown) | _draw(stock, pos, n)
                 pos += n
-                if pos == len(stock):
+                if pos >= len(stock):
                     break
                 stage = "propose"
         king_bit = 1 << (8 * trump + 7)
         king = 0 if nd & king_bit else 1 if d & king_bit else None
         return king, self.solver.lead_tricks(nd, d, trump), penalty
+
+
+def exchange_steps(stock: int) -> int:
+    """Steps of the exchange loop that any stock of ``stock`` cards can take: four
+    a round (propose, accept, two discards), one round a card, and one more."""
+    return 4 * (stock + 1)
+
+
+def at_most(thrown: int, n: int) -> int:
+    """``thrown`` cut to ``n`` of its cards (its highest): no one discards more
+    than the stock can replace (club-laws/38)."""
+    while thrown.bit_count() > n:
+        thrown &= thrown - 1
+    return thrown
 
 
 def _draw(stock: list[int], pos: int, n: int) -> int:

@@ -29,6 +29,7 @@ from math import comb
 from tutor.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, follow, lead
 from tutor.cards import PACK
 from tutor.engines.base import Advice
+from tutor.engines.policy import at_most, exchange_steps
 from tutor.engines.solver import SUIT_MASKS, Solver, bits, mask_of, suit_number
 from tutor.infoset import InfoSet
 from tutor.laws import trick_winner
@@ -171,8 +172,12 @@ class Reference2Engine:
             stage = "discard_d" if info.is_dealer else "discard_nd"
         proposals_done = len(info.exchanges) if d != "discard" else 1
         forced = option
-        while True:
+        # As in policy.Rollout: each round draws a card or more, and the loop's
+        # own bound ends it whatever it is given.
+        for _ in range(exchange_steps(len(order))):
             left = len(order) - pos
+            if left <= 0:
+                break  # club-laws/38: the stock is out, play begins
             if stage == "propose":
                 play = forced == PLAY if forced is not None else _strong(nd, trump)
                 forced = None
@@ -196,10 +201,11 @@ class Reference2Engine:
                     forced = None
                 else:
                     thrown = _rule_discard(nd, trump, 1, min(5, left))
+                thrown = at_most(thrown & nd, left)
                 n = thrown.bit_count()
                 nd = (nd & ~thrown) | _mask(order[pos : pos + n])
                 pos += n
-                if pos == len(order):
+                if pos >= len(order):
                     break
                 stage = "discard_d"
             else:
@@ -208,10 +214,11 @@ class Reference2Engine:
                     forced = None
                 else:
                     thrown = _rule_discard(dl, trump, 0, min(5, left))
+                thrown = at_most(thrown & dl, left)
                 n = thrown.bit_count()
                 dl = (dl & ~thrown) | _mask(order[pos : pos + n])
                 pos += n
-                if pos == len(order):
+                if pos >= len(order):
                     break
                 stage = "propose"
         t_nd = self.solver.lead_tricks(nd, dl, trump)
