@@ -55,19 +55,44 @@ class InfoSet:
     def trumps(self) -> tuple[Card, ...]:
         return tuple(c for c in self.hand if c.suit == self.trump)
 
+    def i_led(self) -> tuple[bool, ...]:
+        """For each completed trick, whether I led it: the non-dealer leads the
+        first, the winner of a trick the next (britannica-9/play)."""
+        out = []
+        i_lead = not self.is_dealer
+        for first, second in self.tricks:
+            out.append(i_lead)
+            first_wins = trick_winner(first, second, self.trump) == 0
+            i_lead = first_wins == i_lead
+        return tuple(out)
+
     def tricks_won(self) -> tuple[int, int]:
         """(mine, opponent's), deriving each trick's leader from the rules."""
         mine = theirs = 0
-        i_lead = not self.is_dealer  # the non-dealer leads the first trick
-        for first, second in self.tricks:
+        for (first, second), i_led in zip(self.tricks, self.i_led(), strict=True):
             first_wins = trick_winner(first, second, self.trump) == 0
-            i_won = first_wins == i_lead
-            if i_won:
+            if first_wins == i_led:
                 mine += 1
             else:
                 theirs += 1
-            i_lead = i_won
         return mine, theirs
+
+    def my_played(self) -> tuple[Card, ...]:
+        """The cards I have played to completed tricks, in order."""
+        return tuple(
+            first if i_led else second
+            for (first, second), i_led in zip(self.tricks, self.i_led(), strict=True)
+        )
+
+    def their_played(self) -> tuple[Card, ...]:
+        """The cards my opponent has played, in order: to completed tricks, then ``led``."""
+        cards = [
+            second if i_led else first
+            for (first, second), i_led in zip(self.tricks, self.i_led(), strict=True)
+        ]
+        if self.led is not None:
+            cards.append(self.led)
+        return tuple(cards)
 
     def seen_cards(self) -> set[Card]:
         """Every card this player has seen: hand, turn-up, own discards, played cards."""

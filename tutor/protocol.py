@@ -7,12 +7,15 @@ One JSON object a line in, exactly one a line out, flushed. A bad line gets
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import reprlib
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from tutor.cards import Card, CardError
+from tutor.cards import PACK, Card, CardError
+from tutor.deal import STOCK_SIZE
 from tutor.engines.base import Advice, Engine
 from tutor.infoset import DECISIONS, ROLES, InfoSet
+from tutor.laws import legal_follows
 
 
 class RequestError(ValueError):
@@ -23,14 +26,33 @@ MAX_GAME = 99
 """The largest ``game`` accepted: the games of the sources are 5 and 7, and the
 engines' score recursion must stay well within Python's stack."""
 
+ERROR_LIMIT = 500
+"""Characters of an error message at most, whatever it quotes."""
+
+_QUOTE = reprlib.Repr()  # keyword arguments only from Python 3.12
+_QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 3, 6, 4
+_QUOTE.maxstring = _QUOTE.maxlong = _QUOTE.maxother = 30
+
+
+def quote(value: Any) -> str:
+    """``repr(value)`` for an error message, kept short: a request's field may be
+    of any size, and the error names it without echoing it back (nor building
+    its whole repr first)."""
+    text = _QUOTE.repr(value)
+    if isinstance(value, str) and len(value) > _QUOTE.maxstring:
+        text += f" ({len(value):,} characters)"
+    elif isinstance(value, (list, dict)) and len(value) > _QUOTE.maxlist:
+        text += f" ({len(value):,} items)"
+    return text
+
 
 def _card(value: Any, field: str) -> Card:
     if isinstance(value, int) and value == 10:
         raise RequestError(f"{field}: a card needs a suit, e.g. '10H'")
     if not isinstance(value, str):
-        raise RequestError(f"{field}: expected a card such as 'KS', got {value!r}")
+        raise RequestError(f"{field}: expected a card such as 'KS', got {quote(value)}")
     if len(value) > 3:
-        raise RequestError(f"{field}: not a card: {value[:12]!r}... ({len(value)} characters)")
+        raise RequestError(f"{field}: not a card: {quote(value)}")
     try:
         return Card.parse(value)
     except CardError as exc:
@@ -39,7 +61,9 @@ def _card(value: Any, field: str) -> Card:
 
 def _cards(value: Any, field: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise RequestError(f"{field}: expected a list of cards, got {value!r}")
+        raise RequestError(f"{field}: expected a list of cards, got {quote(value)}")
+    if len(value) > len(PACK):
+        raise RequestError(f"{field}: {len(value):,} cards, more than the pack holds")
     cards = tuple(_card(v, f"{field}[{i}]") for i, v in enumerate(value))
     if len(set(cards)) != len(cards):
         raise RequestError(f"{field}: a card appears twice")
@@ -52,7 +76,7 @@ def _pair(value: Any, field: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
     ):
-        raise RequestError(f"{field}: expected two non-negative integers, got {value!r}")
+        raise RequestError(f"{field}: expected two non-negative integers, got {quote(value)}")
     return value[0], value[1]
 
 
@@ -80,35 +104,42 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
             raise RequestError(f"{key}: missing")
     decision = data["decision"]
     if decision not in DECISIONS:
-        raise RequestError(f"decision: expected one of {', '.join(DECISIONS)}, got {decision!r}")
+        raise RequestError(f"decision: expected one of {', '.join(DECISIONS)}, got {quote(decision)}")
     role = data["role"]
     if role not in ROLES:
-        raise RequestError(f"role: expected dealer or nondealer, got {role!r}")
+        raise RequestError(f"role: expected dealer or nondealer, got {quote(role)}")
     hand = _cards(data["hand"], "hand")
     turnup = _card(data["turnup"], "turnup")
     score = _pair(data.get("score", [0, 0]), "score")
     game = data.get("game", 5)
     if not isinstance(game, int) or isinstance(game, bool) or not 1 <= game <= MAX_GAME:
-        raise RequestError(f"game: expected an integer from 1 to {MAX_GAME}, got {game!r}")
+        raise RequestError(f"game: expected an integer from 1 to {MAX_GAME}, got {quote(game)}")
     if max(score) >= game:
-        raise RequestError(f"score: {list(score)} is already game at {game}")
+        raise RequestError(f"score: {quote(list(score))} is already game at {game}")
     raw_exchanges = data.get("exchanges", [])
     if not isinstance(raw_exchanges, list):
         raise RequestError("exchanges: expected a list of [nondealer, dealer] pairs")
+    if len(raw_exchanges) > STOCK_SIZE:
+        raise RequestError(
+            f"exchanges: {len(raw_exchanges):,} exchanges, but the stock of {STOCK_SIZE} allows"
+            f" at most {STOCK_SIZE}"
+        )
     exchanges = tuple(_pair(v, f"exchanges[{i}]") for i, v in enumerate(raw_exchanges))
     for i, (nondealer, dealer) in enumerate(exchanges):
         if not 1 <= nondealer <= 5 or dealer > 5:
             raise RequestError(
                 f"exchanges[{i}]: the non-dealer exchanges 1 to 5 cards, the dealer 0 to 5,"
-                f" got {[nondealer, dealer]}"
+                f" got {quote([nondealer, dealer])}"
             )
     discards = _cards(data.get("discards", []), "discards")
     for field in ("penalty", "king"):
         if data.get(field) not in ("me", "opponent", None):
-            raise RequestError(f"{field}: expected 'me', 'opponent' or null, got {data[field]!r}")
+            raise RequestError(f"{field}: expected 'me', 'opponent' or null, got {quote(data[field])}")
     raw_tricks = data.get("tricks", [])
     if not isinstance(raw_tricks, list):
         raise RequestError("tricks: expected a list of [first, second] pairs")
+    if len(raw_tricks) > 5:
+        raise RequestError(f"tricks: {len(raw_tricks):,} tricks, but a deal has five")
     tricks = []
     for i, t in enumerate(raw_tricks):
         if not isinstance(t, list) or len(t) != 2:
@@ -135,8 +166,21 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
 
 
 def _validate(info: InfoSet, data: dict[str, Any], known: set[str]) -> None:
-    """Consistency checks that would otherwise make an answer meaningless."""
-    del known  # unknown fields are ignored: additions to the protocol are allowed
+    """Refuse a request that describes a position that cannot arise
+    (docs/advise-protocol.md), naming the field: an answer to it would be
+    meaningless, and an engine need not be ready for it."""
+    del data, known  # unknown fields are ignored: additions to the protocol are allowed
+    _check_cards(info)
+    _check_decision(info)
+    _check_stock(info)
+    _check_penalty(info)
+    _check_king(info)
+    _check_my_follows(info)
+    _check_their_cards(info)
+
+
+def _check_cards(info: InfoSet) -> None:
+    """No card twice, no more discards than exchanged, five cards between hand and tricks."""
     if not info.hand:
         raise RequestError("hand: empty")
     if len(info.hand) > 5:
@@ -158,8 +202,10 @@ def _validate(info: InfoSet, data: dict[str, Any], known: set[str]) -> None:
             f"tricks: {len(info.tricks)} tricks played and {len(info.hand)} cards in hand"
             " do not make five"
         )
-    if info.stock_size < 0:
-        raise RequestError("exchanges: more cards exchanged than the stock holds")
+
+
+def _check_decision(info: InfoSet) -> None:
+    """The decision asked agrees with the stage of the deal."""
     d = info.decision
     if d == "follow" and info.led is None:
         raise RequestError("led: required with decision follow")
@@ -183,10 +229,200 @@ def _validate(info: InfoSet, data: dict[str, Any], known: set[str]) -> None:
     # Who leads is derived from the tricks; a request whose decision disagrees is
     # still answered (the decision says what is asked, and any answer to it can
     # be legal), rather than refused for a slip in how its tricks were written.
-    if d == "discard":
-        low, high = info.discard_range()
-        if high < low:
-            raise RequestError("exchanges: the stock is empty, there is nothing to discard for")
+
+
+def _check_stock(info: InfoSet) -> None:
+    """The exchanges fit the stock of 21, and end when it is out (club-laws/38)."""
+    stock = info.stock_size
+    if stock < 0:
+        raise RequestError(
+            f"exchanges: {STOCK_SIZE - stock} cards exchanged, but the stock holds {STOCK_SIZE}"
+        )
+    d = info.decision
+    out = f"the stock is empty ({STOCK_SIZE} cards exchanged)"
+    if d == "propose" and stock == 0:
+        raise RequestError(
+            f"exchanges: {out}, so play begins: the non-dealer is not asked to propose"
+            " again (club-laws/38)"
+        )
+    if d == "accept" and stock == 0:
+        raise RequestError(f"exchanges: {out}, so no proposal can be made (club-laws/38)")
+    if d != "discard":
+        return
+    if not info.is_dealer:
+        if stock == 0:
+            raise RequestError(f"exchanges: {out}, there is nothing to discard for (club-laws/38)")
+        return
+    # The dealer's request lists the exchange in progress, as [n, 0]. One that
+    # leaves it out (no pairs, or a finished pair last) is answered as a slip, as
+    # long as the non-dealer's part of it, one card at least, can leave him one.
+    if info.exchanges and info.exchanges[-1][1] == 0:
+        if stock == 0:
+            raise RequestError(
+                "exchanges: the non-dealer took the last card of the stock, so the dealer"
+                " plays his hand as it is, with no discard (club-laws/38)"
+            )
+    elif stock < 2:
+        raise RequestError(
+            f"exchanges: the stock holds {stock} after these exchanges, so once the"
+            " non-dealer has taken his card or more the dealer has nothing to discard for"
+            " (club-laws/38)"
+        )
+
+
+def _check_penalty(info: InfoSet) -> None:
+    """The penalty of two falls only on a non-dealer who plays without proposing, or a
+    dealer who refuses the first proposal (britannica-9/scoring): so never after an
+    exchange, and only once play has begun."""
+    if info.penalty is None:
+        return
+    if info.decision in ("propose", "accept", "discard"):
+        raise RequestError(
+            f"penalty: {quote(info.penalty)}, but no one has yet played without proposing"
+            f" or refused: the penalty is set when play begins, after this {info.decision}"
+        )
+    if info.exchanges:
+        raise RequestError(
+            f"penalty: {quote(info.penalty)} after {len(info.exchanges)} exchange(s); the"
+            " penalty falls only on a non-dealer who plays without proposing or a dealer"
+            " who refuses the first proposal, so never once cards have been exchanged"
+        )
+
+
+def _check_king(info: InfoSet) -> None:
+    """Who marked the king of trumps agrees with where it is (club-laws/23,
+    club-laws/47), and its point has not already won the game."""
+    king = info.trump_king
+    dealer_side = "me" if info.is_dealer else "opponent"
+    if info.turnup == king:
+        if info.king != dealer_side:
+            raise RequestError(
+                f"king: the king of trumps is turned up, so it counts for the dealer:"
+                f" expected {dealer_side!r}, got {quote(info.king)}"
+            )
+    elif info.king is not None:
+        _check_marked_king(info, king)
+    if info.king is not None:
+        mine, theirs = info.score
+        holder_score = mine if info.king == "me" else theirs
+        if holder_score + 1 >= info.game:
+            raise RequestError(
+                f"king: {info.king!r}, but at a score of {list(info.score)} the king's point"
+                f" wins the game at {info.game}, and the deal ends there"
+            )
+
+
+def _check_marked_king(info: InfoSet, king: Card) -> None:
+    """A king marked (not turned up): announced by its holder as he plays his first card."""
+    if info.decision in ("propose", "accept", "discard"):
+        raise RequestError(
+            f"king: {info.king!r} before play has begun; the king is marked as its holder"
+            " plays his first card"
+        )
+    if info.decision == "mark_king":
+        raise RequestError(
+            f"king: {info.king!r}, but mark_king is asked of the player who holds the king"
+            " and has not marked it"
+        )
+    if info.king == "me":
+        if king not in info.hand and king not in info.my_played():
+            raise RequestError(
+                f"king: 'me', but I neither hold nor have played the king of trumps ({king})"
+            )
+        return
+    if king in info.hand:
+        raise RequestError(f"king: 'opponent', but I hold the king of trumps ({king})")
+    if king in info.my_played():
+        raise RequestError(f"king: 'opponent', but I played the king of trumps ({king})")
+    if king in info.discards:
+        raise RequestError(f"king: 'opponent', but I discarded the king of trumps ({king})")
+    if not info.their_played():
+        raise RequestError(
+            "king: 'opponent', but he has played no card yet, and the king is marked as its"
+            " holder plays his first card"
+        )
+
+
+def _check_my_follows(info: InfoSet) -> None:
+    """Each card I played second obeyed the laws (britannica-9/play): I know the
+    hand I held then, my hand now and the cards I have played since."""
+    held = set(info.hand)
+    tricks = list(enumerate(zip(info.tricks, info.i_led(), strict=True)))
+    for i, ((first, second), i_led) in reversed(tricks):
+        held.add(first if i_led else second)
+        if i_led:
+            continue
+        allowed = legal_follows(sorted(held, key=lambda c: -c.index), first, info.trump)
+        if second not in allowed:
+            raise RequestError(
+                f"tricks[{i}][1]: I could not play {second} to {first}: holding"
+                f" {' '.join(str(c) for c in allowed)}, I had to {_duty(first, allowed, info)}"
+                " (britannica-9/play)"
+            )
+
+
+def _duty(led: Card, allowed: tuple[Card, ...], info: InfoSet) -> str:
+    if allowed[0].suit == led.suit:
+        if allowed[0].rank > led.rank:
+            return "follow suit and win the trick"
+        return "follow suit"
+    return f"trump, holding no {led.suit.noun}"
+
+
+def _check_their_cards(info: InfoSet) -> None:
+    """My opponent's cards agree with what his follows showed: a player who did not
+    follow suit held none of it (and no trump, if he did not trump), and one who
+    followed low held no higher card of the suit (britannica-9/play). Play has begun,
+    so he can gain no card since; what he holds now must be among the unseen cards."""
+    ruled_out: list[tuple[int, frozenset[Card]]] = []
+    opponent_cards: list[tuple[int, str, Card]] = []
+    for i, ((first, second), i_led) in enumerate(zip(info.tricks, info.i_led(), strict=True)):
+        opponent_cards.append((i, f"tricks[{i}][{int(i_led)}]", second if i_led else first))
+        if i_led:
+            ruled_out.append((i, _shown_void(first, second, info)))
+    if info.led is not None:
+        opponent_cards.append((len(info.tricks), "led", info.led))
+    for j, field, card in opponent_cards:
+        for i, cards in ruled_out:
+            if j > i and card in cards:
+                raise RequestError(
+                    f"{field}: my opponent plays {card}, but by tricks[{i}] he held no"
+                    f" {_what(info.tricks[i], info)}"
+                )
+    shown = frozenset().union(*(cards for _, cards in ruled_out))
+    unseen = frozenset(PACK) - info.seen_cards()
+    size = 5 - len(opponent_cards)
+    if info.king == "opponent" and info.trump_king in unseen & shown:
+        raise RequestError(
+            f"king: 'opponent', but he still holds the king of trumps, and by the tricks he"
+            f" held no {info.trump.noun}"
+        )
+    if len(unseen - shown) < size:
+        raise RequestError(
+            f"tricks: my opponent holds {size} cards, but his play rules out all but"
+            f" {len(unseen - shown)} of the cards I have not seen"
+        )
+
+
+def _shown_void(led: Card, reply: Card, info: InfoSet) -> frozenset[Card]:
+    """The cards a player who answered ``led`` with ``reply`` cannot have held."""
+    if reply.suit == led.suit:
+        if reply.rank < led.rank:
+            return frozenset(c for c in PACK if c.suit == led.suit and c.rank > led.rank)
+        return frozenset()
+    out = {c for c in PACK if c.suit == led.suit}
+    if reply.suit != info.trump:
+        out |= {c for c in PACK if c.suit == info.trump}
+    return frozenset(out)
+
+
+def _what(trick: tuple[Card, Card], info: InfoSet) -> str:
+    led, reply = trick
+    if reply.suit == led.suit:
+        return f"{led.suit.noun} higher than {led} (he followed {led} with the lower {reply})"
+    if reply.suit == info.trump:
+        return f"{led.suit.noun} (he trumped {led} with {reply})"
+    return f"{led.suit.noun} and no trump (he played {reply} to {led})"
 
 
 def advice_to_json(advice: Advice) -> dict[str, Any]:
@@ -202,21 +438,72 @@ def advice_to_json(advice: Advice) -> dict[str, Any]:
     return out
 
 
-def serve(engine: Engine, lines: Iterable[str], out: IO[str]) -> int:
-    """Answer each non-blank line with exactly one JSON line."""
-    for line in lines:
-        if not line.strip():
+def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) -> int:
+    """Answer each non-blank line with exactly one JSON line.
+
+    Given a text stream over bytes (``sys.stdin``), the bytes are read and each
+    line decoded here, so a line that is not UTF-8 gets an error like any bad
+    line instead of ending the loop, whatever the stream's own error handler."""
+    for line in _lines(lines):
+        if isinstance(line, RequestError):
+            answer = {"error": str(line)}
+        elif not line.strip():
             continue
-        try:
-            info = parse_request(line)
-            answer = advice_to_json(engine.advise(info))
-        except RequestError as exc:
-            answer = {"error": str(exc)}
-        except Exception as exc:  # an engine bug must not end the session
-            answer = {"error": f"internal error: {type(exc).__name__}: {exc}"}
-        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        out.flush()
+        else:
+            answer = _answer(engine, line)
+        _write(out, answer)
     return 0
+
+
+def _lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | RequestError]:
+    """Each line as text, or the error for a line that is not UTF-8."""
+    buffer = getattr(lines, "buffer", None)
+    source: Iterable[str] | Iterable[bytes] = lines if buffer is None else buffer
+    for number, raw in enumerate(source, 1):
+        if isinstance(raw, bytes):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield RequestError(
+                    f"not UTF-8: line {number}, byte {exc.start + 1}"
+                    f" (0x{raw[exc.start]:02x}) cannot be read"
+                )
+                continue
+        else:
+            line = raw
+            try:
+                line.encode("utf-8")
+            except UnicodeEncodeError as exc:  # undecodable bytes kept as surrogates
+                yield RequestError(
+                    f"not UTF-8: line {number}, character {exc.start + 1} cannot be read"
+                )
+                continue
+        yield line.removeprefix("\ufeff") if number == 1 else line
+
+
+def _answer(engine: Engine, line: str) -> dict[str, Any]:
+    try:
+        info = parse_request(line)
+        return advice_to_json(engine.advise(info))
+    except RequestError as exc:
+        return {"error": _capped(str(exc))}
+    except Exception as exc:  # an engine bug must not end the session
+        return {"error": _capped(f"internal error: {type(exc).__name__}: {exc}")}
+
+
+def _capped(message: str) -> str:
+    if len(message) <= ERROR_LIMIT:
+        return message
+    return f"{message[:ERROR_LIMIT]}... ({len(message):,} characters)"
+
+
+def _write(out: IO[str], answer: dict[str, Any]) -> None:
+    """One JSON line, flushed; with only ASCII escapes if the stream cannot encode it."""
+    try:
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    except UnicodeEncodeError:
+        out.write(json.dumps(answer) + "\n")
+    out.flush()
 
 
 def infoset_to_request(info: InfoSet) -> dict[str, Any]:
