@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from tutor.app.theme import BAIZE, CARD_VARIABLES
@@ -59,6 +60,27 @@ class EcarteApp(App):
         self.options = options or Options()
         self._library = None
         self._library_error: str | None = None
+
+    # --- notifications -----------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification, always shown as plain text (``tutor.app.markup``).
+
+        Its message may quote a file, the learner or an exception, and every screen's
+        ``notify`` passes ``markup=True`` unless told otherwise, so ``markup`` is
+        ignored here: ``[/]`` in a message is shown, never parsed.
+        """
+        super().notify(
+            str(message), title=str(title), severity=severity, timeout=timeout, markup=False
+        )
 
     # --- theme -------------------------------------------------------------------
 

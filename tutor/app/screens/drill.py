@@ -21,6 +21,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from tutor.app.markup import styled
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
@@ -45,7 +46,8 @@ class DrillTopicsScreen(Screen):
                 id="lessons-head",
             )
             yield OptionList(
-                *[Option(f"[b]{t.title}[/b]", id=t.key) for t in TOPICS], id="lesson-list"
+                *[Option(styled("[b]$title[/b]", title=t.title), id=t.key) for t in TOPICS],
+                id="lesson-list",
             )
         yield AdaptiveFooter()
 
@@ -94,7 +96,9 @@ class DrillScreen(LessonScreen):
         self.attempt = None
         self.steps = []
         self.selected.clear()
-        self.query_one("#step-title", Static).update(f"[b]{self.topic.title}[/b] — Dealing…")
+        self.query_one("#step-title", Static).update(
+            styled("[b]$title[/b] — Dealing…", title=self.topic.title)
+        )
         for ident in BOARD:
             self.query_one(ident).display = False
         self.query_one("#question", Static).update("")
@@ -120,7 +124,10 @@ class DrillScreen(LessonScreen):
     def deal_failed(self, message: str) -> None:
         self.notify(message, title="Drill", severity="error")
         self.query_one("#step-title", Static).update(
-            f"[b]{self.topic.title}[/b] — no position could be dealt: {message}"
+            styled(
+                "[b]$title[/b] — no position could be dealt: $message",
+                title=self.topic.title, message=message,
+            )
         )
 
     def show_dealt(self, step) -> None:
@@ -140,8 +147,12 @@ class DrillScreen(LessonScreen):
 
     def show_heading(self) -> None:
         self.query_one("#step-title", Static).update(
-            f"[b]Position {self.dealt}[/b]  [dim]· {self.topic.title}[/dim]\n"
-            f"Right first time: {self.right_first_time} of {self.answered} answered"
+            styled(
+                "[b]Position $dealt[/b]  [dim]· $title[/dim]\n"
+                "Right first time: $right of $answered answered",
+                dealt=self.dealt, title=self.topic.title,
+                right=self.right_first_time, answered=self.answered,
+            )
         )
 
     def show_passages(self, step) -> None:

@@ -16,11 +16,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.actions import Action, IllegalAction
 from tutor.app.advice import advice_markdown
+from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate
 from tutor.app.progress import games_dir
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
@@ -346,7 +348,7 @@ class PlayScreen(DecisionKeys, Screen):
         self.sub_title = f"{self.engine_name} engine · seed {game.seed}"
         role = {position.dealer: "dealer", 1 - position.dealer: "non-dealer"}
         self.query_one("#opponent-label", Label).update(
-            f"{names[opponent]} ({role[opponent]}) — {len(position.hands[opponent])} cards"
+            plain(f"{names[opponent]} ({role[opponent]}) — {len(position.hands[opponent])} cards")
         )
         self.query_one("#opponent-hand", BacksView).show(len(position.hands[opponent]))
         last = position.tricks[-1] if position.tricks else None
@@ -360,7 +362,7 @@ class PlayScreen(DecisionKeys, Screen):
                 last_winner=names[position.leader] if last else "",
             )
         )
-        self.query_one("#learner-label", Label).update(f"{names[LEARNER]} — you ({role[LEARNER]})")
+        self.query_one("#learner-label", Label).update(plain(f"{names[LEARNER]} — you ({role[LEARNER]})"))
         kinds = self.learner_kinds()
         playable = None
         if kinds & {"lead", "follow"}:
@@ -384,48 +386,51 @@ class PlayScreen(DecisionKeys, Screen):
         self.draw_buttons()
         self.refresh_bindings()
 
-    def gallery_note(self) -> str:
+    def gallery_note(self) -> Content:
         """Where the gallery points, at the learner's own decisions only."""
         game = self.game
         if not self.gallery.enabled or game.is_over or self.in_summary or game.to_act != LEARNER:
-            return ""
+            return Content()
         try:
             pointing = self.gallery.point(game.position.infoset(LEARNER))
         except Exception as exc:  # advice must never break play
-            return f"\n[i]The gallery is silent ({exc}).[/i]"
-        return f"\n[i]{pointing.describe()}[/i]" if pointing else ""
+            return styled("\n[i]The gallery is silent ($exc).[/i]", exc=exc)
+        return styled("\n[i]$note[/i]", note=pointing.describe()) if pointing else Content()
 
-    def prompt(self) -> str:
+    def prompt(self) -> Content:
+        """What the learner is asked now (names and cards shown as text, keys in bold)."""
         game, position = self.game, self.game.position
         names = self.names
         if game.is_over:
             winner = game.winner if game.winner is not None else 0
-            return f"[b]{names[winner]} wins the game.[/b] New game: n · replay the last deal: u"
+            return styled(
+                "[b]$name wins the game.[/b] New game: n · replay the last deal: u", name=names[winner]
+            )
         if self.in_summary:
-            return "The deal is over."
+            return plain("The deal is over.")
         if game.to_act != LEARNER:
-            return f"[i]{names[game.to_act]} is thinking…[/i]"
+            return styled("[i]$name is thinking…[/i]", name=names[game.to_act])
         phase = position.phase
         keys = f"1-{len(position.hands[LEARNER])}"
         if phase is Phase.PROPOSE:
-            return "Play the hand as it is ([b]p[/b]) or propose an exchange ([b]o[/b])?"
+            return styled("Play the hand as it is ([b]p[/b]) or propose an exchange ([b]o[/b])?")
         if phase is Phase.ACCEPT:
-            return f"{names[1 - LEARNER]} proposes: accept ([b]a[/b]) or refuse ([b]x[/b])?"
+            return styled("$name proposes: accept ([b]a[/b]) or refuse ([b]x[/b])?", name=names[1 - LEARNER])
         if phase is Phase.DISCARD:
             low, high = position.discard_range()
             chosen = " ".join(card_label(c) for c in sort_hand(self.selected, position.trump))
-            return (
-                f"Discard {low}–{high}: toggle cards with [b]{keys}[/b], then [b]Enter[/b]."
-                f"  Chosen: {chosen or '—'}"
+            return styled(
+                "Discard $low–$high: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
+                low=low, high=high, keys=keys, chosen=chosen or "—",
             )
         if phase is Phase.MARK_KING:
-            return "You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?"
+            return styled("You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?")
         if phase is Phase.LEAD:
-            return f"Your lead: a card with [b]{keys}[/b]."
+            return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
         led = position.led
-        return (
-            f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "
-            f"follow with [b]{keys}[/b]."
+        return styled(
+            "$name led $card: follow with [b]$keys[/b].",
+            name=names[1 - LEARNER], card=card_label(led) if led else "?", keys=keys,
         )
 
     def draw_buttons(self) -> None:

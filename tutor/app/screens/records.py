@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from tutor.app.markup import plain
 from tutor.app.progress import games_dir, saved_games
 
 
@@ -22,9 +23,9 @@ class LoadGameScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         games = saved_games()
         with Vertical(id="load-dialog"):
-            yield Label(f"Load a game from {games_dir()}", id="load-title")
+            yield Label(plain(f"Load a game from {games_dir()}"), id="load-title")
             if games:
-                yield OptionList(*[Option(p.name, id=str(p)) for p in games], id="load-list")
+                yield OptionList(*[Option(plain(p.name), id=str(p)) for p in games], id="load-list")
             else:
                 yield Label("No saved games yet (save one with s).", id="load-empty")
 

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
+from tutor.app.markup import plain
 from tutor.app.narrate import describe_action
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.passage import PassageMarkdown
@@ -34,10 +35,12 @@ class DealSummary(ModalScreen[None]):
         names = self.after.players
         points = final.points
         with Vertical(id="summary") as box:
-            box.border_title = f"Deal {self.result.number} is over"
+            box.border_title = plain(f"Deal {self.result.number} is over")
             yield Label(
-                f"This deal: {names[0]} {points[0]}, {names[1]} {points[1]}"
-                f"   ·   the game: {names[0]} {self.after.score[0]}, {names[1]} {self.after.score[1]}",
+                plain(
+                    f"This deal: {names[0]} {points[0]}, {names[1]} {points[1]}"
+                    f"   ·   the game: {names[0]} {self.after.score[0]}, {names[1]} {self.after.score[1]}"
+                ),
                 id="summary-title",
             )
             with VerticalScroll(id="summary-body"):
@@ -45,10 +48,10 @@ class DealSummary(ModalScreen[None]):
                     for seat in (0, 1):
                         role = "dealer" if seat == final.dealer else "non-dealer"
                         with Vertical(classes="open-hand"):
-                            yield Label(f"{names[seat]} ({role}), as dealt", classes="seat-label")
+                            yield Label(plain(f"{names[seat]} ({role}), as dealt"), classes="seat-label")
                             yield HandView(numbered=False, id=f"dealt-{seat}")
                 with Horizontal(id="summary-facts"):
-                    yield Static(self.table_text(), id="summary-table")
+                    yield Static(plain(self.table_text()), id="summary-table")
                     yield PassageMarkdown("*Comparing your choices with the engine…*", id="choices")
             yield Label("Enter: continue", id="summary-help")
         yield Footer()

@@ -19,10 +19,12 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
 from tutor.actions import Action, IllegalAction
+from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
@@ -129,7 +131,9 @@ class TablePlayScreen(DecisionKeys, Screen):
         answer at once and the table is drawn when the learner's turn comes
         (drawing it twice per card is what slows a six-handed table)."""
         if not self.table.is_over and self.table.to_act != LEARNER:
-            self.query_one("#tp-prompt", Static).update(f"[i]{self.table.view(LEARNER).status}…[/i]")
+            self.query_one("#tp-prompt", Static).update(
+                styled("[i]$status…[/i]", status=self.table.view(LEARNER).status)
+            )
             self.refresh_bindings()
             self.think(self.table)
             return
@@ -205,7 +209,7 @@ class TablePlayScreen(DecisionKeys, Screen):
 
     def show_pointing(self, table, text: str) -> None:
         if table is self.table:
-            self.query_one("#tp-gallery", Static).update(text)
+            self.query_one("#tp-gallery", Static).update(plain(text))
 
     # --- keys ---------------------------------------------------------------------------
 
@@ -243,7 +247,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         table = self.table
         view = table.view(LEARNER)
         self.sub_title = f"{self.computer.engine_name} players · seed {table.seed}"
-        self.query_one("#tp-title", Label).update(view.title)
+        self.query_one("#tp-title", Label).update(plain(view.title))
         self.query_one(TableTrick).show(view)
         kinds = self.learner_kinds()
         playable = None
@@ -252,7 +256,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         label = f"{table.players[LEARNER]} — you"
         if not view.playing:
             label += " (out: you watch this game)"
-        self.query_one("#tp-hand-label", Label).update(label)
+        self.query_one("#tp-hand-label", Label).update(plain(label))
         self.query_one(HandView).show(self.hand_order(), self.selected, playable)
         self.query_one(TableScores).show(view)
         self.query_one("#tp-prompt", Static).update(self.prompt(view.status, kinds))
@@ -260,27 +264,30 @@ class TablePlayScreen(DecisionKeys, Screen):
             self.query_one("#tp-gallery", Static).update("")
         self.refresh_bindings()
 
-    def prompt(self, status: str, kinds: set[str]) -> str:
+    def prompt(self, status: str, kinds: set[str]) -> Content:
+        """What the learner is asked now (the table's words shown as text, keys in bold)."""
         if self.table.is_over:
-            return f"[b]{status}[/b]  New game: n · back: Escape"
+            return styled("[b]$status[/b]  New game: n · back: Escape", status=status)
         if not kinds:
-            return f"[i]{status}…[/i]"
+            return styled("[i]$status…[/i]", status=status)
         keys = f"1-{len(self.hand_order())}"
         if "discard" in kinds:
             chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
-            return (
-                f"Discard: toggle cards with [b]{keys}[/b], then [b]Enter[/b].  Chosen: {chosen or '—'}"
+            return styled(
+                "Discard: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
+                keys=keys, chosen=chosen or "—",
             )
         if "lead" in kinds:
-            return f"Your lead: a card with [b]{keys}[/b]."
+            return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
         if "follow" in kinds:
             trick = self.table.view(LEARNER).trick
             led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
-            return f"{led}follow with [b]{keys}[/b]."
-        keys = " · ".join(
-            f"{label} ([b]{key}[/b])" for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
+            return styled("${led}follow with [b]$keys[/b].", led=led, keys=keys)
+        decisions = Content(" · ").join(
+            styled("$label ([b]$key[/b])", label=label, key=key)
+            for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
         )
-        return f"{status}: {keys}"
+        return styled("$status: ", status=status) + decisions
 
     def log_line(self, text: str) -> None:
         self.query_one(RichLog).write(text)

@@ -17,6 +17,7 @@ from textual.widgets import Header, Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import lessons_for_passage
+from tutor.app.markup import PlainTree, plain, styled
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list, passage_markdown
 from tutor.study_notes import notes_for_passage, notes_markdown
@@ -76,7 +77,7 @@ class TextsScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="texts"):
-            yield Tree("Contents", id="toc")
+            yield PlainTree("Contents", id="toc")
             with Vertical(id="reader"):
                 yield Input(placeholder="Search the texts (Enter), Escape to close", id="search")
                 yield OptionList(id="results")
@@ -206,7 +207,10 @@ class TextsScreen(Screen):
         reading = "as corrected" if self.emended else "as received"
         shown = f"  ·  {ident}" if self.show_ids else ""
         self.query_one("#reading-line", Static).update(
-            f"[b]{SHORT_TITLES.get(document, document)}[/b]  ·  the text {reading} (e){shown}"
+            styled(
+                "[b]$document[/b]  ·  the text $reading (e)$shown",
+                document=SHORT_TITLES.get(document, document), reading=reading, shown=shown,
+            )
         )
 
     def links_markdown(self, ident: str) -> str:
@@ -295,7 +299,7 @@ class TextsScreen(Screen):
             self.notify(f"Nothing found for {event.value!r}.")
             results.display = False
             return
-        results.add_options([Option(f"{h.id} — {h.snippet}", id=h.id) for h in hits])
+        results.add_options([Option(plain(f"{h.id} — {h.snippet}"), id=h.id) for h in hits])
         results.display = True
         results.highlighted = 0
         results.focus()

@@ -14,6 +14,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
+from tutor.app.markup import plain
 from tutor.cards import Card
 
 
@@ -38,7 +39,7 @@ class CardFace(Static):
 
     def __init__(self, card: Card, key: str | None = None, **kwargs) -> None:
         label = card_label(card)
-        super().__init__(f"{label:<3}\n{label:>5}", **kwargs)
+        super().__init__(plain(f"{label:<3}\n{label:>5}"), **kwargs)
         self.card = card
         self.add_class("card")
         if card.suit.is_red:
@@ -63,7 +64,7 @@ class EmptySlot(Static):
     """Where a card will go (an empty place in the trick)."""
 
     def __init__(self, label: str = "", **kwargs) -> None:
-        super().__init__(label, **kwargs)
+        super().__init__(plain(label), **kwargs)
         self.add_class("card", "-empty")
 
 

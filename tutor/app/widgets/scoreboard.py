@@ -42,7 +42,7 @@ class Scoreboard(Static):
                 name.append(" (dealer)", style="dim")
             if board.king == seat:
                 name.append(" ♔", style="bold")
-            table.add_row(name, str(board.score[seat]), str(board.tricks[seat]))
+            table.add_row(name, Text(str(board.score[seat])), Text(str(board.tricks[seat])))
         footer = Text(f"Deal {board.deal} · trumps {board.trump}\nGame of {board.game} points")
         if board.rules:
             footer.append(f"\n{board.rules}", style="dim")

@@ -1,5 +1,6 @@
 """The score of a table: one line per side (or player), then the table's facts.
-A screen hands it a ``TableView``; it draws and holds no rule."""
+A screen hands it a ``TableView``; it draws and holds no rule. Every cell is a
+``Text`` (a ``str`` in a Rich table is parsed as markup)."""
 
 from __future__ import annotations
 
@@ -20,5 +21,5 @@ class TableScores(Static):
         grid.add_column(no_wrap=True)
         grid.add_column(ratio=1)
         for label, value in view.scores:
-            grid.add_row(Text(label, style="bold"), value)
+            grid.add_row(Text(label, style="bold"), Text(value))
         self.update(grid)

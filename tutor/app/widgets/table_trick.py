@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Static
 
+from tutor.app.markup import plain
 from tutor.app.widgets.cards import CardFace, EmptySlot, card_label
 from tutor.tables.model import TableView
 
@@ -25,7 +26,7 @@ class PlayedCard(Vertical):
 
     def compose(self) -> ComposeResult:
         yield CardFace(self.card) if self.card is not None else EmptySlot()
-        yield Label(self.player[:10])
+        yield Label(plain(self.player[:10]))
 
 
 class TableTrick(Vertical):
@@ -55,4 +56,4 @@ class TableTrick(Vertical):
         if view.last_trick:
             played = ", ".join(f"{name} {card_label(card)}" for name, card in view.last_trick)
             notes.append(f"Last trick: {played} — won by {view.last_winner}")
-        self.query_one("#tt-notes", Static).update("\n".join(notes))
+        self.query_one("#tt-notes", Static).update(plain("\n".join(notes)))

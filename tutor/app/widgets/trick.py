@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Static
 
+from tutor.app.markup import plain
 from tutor.app.widgets.cards import CardFace, EmptySlot, card_label
 from tutor.cards import Card
 
@@ -47,7 +48,7 @@ class TrickView(Horizontal):
         trick.remove_children()
         if view.led is not None:
             trick.mount_all([CardFace(view.led), EmptySlot("  ?")])
-            self.query_one("#trick-label", Label).update(f"Trick — {view.led_by} led")
+            self.query_one("#trick-label", Label).update(plain(f"Trick — {view.led_by} led"))
         else:
             trick.mount_all([EmptySlot(), EmptySlot()])
             self.query_one("#trick-label", Label).update("Trick")
@@ -58,4 +59,4 @@ class TrickView(Horizontal):
                 f"Last trick: {card_label(first)} {card_label(second)}, "
                 f"won by {view.last_winner}"
             )
-        self.query_one("#trick-notes", Static).update("\n".join(notes))
+        self.query_one("#trick-notes", Static).update(plain("\n".join(notes)))
