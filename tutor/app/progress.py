@@ -5,6 +5,9 @@ Never fatal: if the lessons or the progress store cannot be read, the summary sa
 
 from __future__ import annotations
 
+import stat
+from pathlib import Path
+
 from rich.text import Text
 
 from tutor.paths import data_dir
@@ -15,11 +18,27 @@ def games_dir():
     return data_dir() / "games"
 
 
-def saved_games() -> list:
+def saved_games() -> list[Path]:
+    """The saved game records (``*.txt`` in ``games_dir()``), newest first.
+
+    Only regular files (or links to one) count: a dangling link, a link loop, a
+    directory or a FIFO named ``*.txt`` is passed over, and a folder that cannot be
+    listed holds no games, so nothing there can stop the app or hang a load.
+    """
     folder = games_dir()
-    if not folder.is_dir():
+    found = []
+    try:
+        paths = list(folder.glob("*.txt")) if folder.is_dir() else []
+    except OSError:
         return []
-    return sorted(folder.glob("*.txt"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in paths:
+        try:
+            status = path.stat()
+        except OSError:  # dangling link, link loop, removed meanwhile, no permission
+            continue
+        if stat.S_ISREG(status.st_mode):
+            found.append((status.st_mtime, path.name, path))
+    return [path for _, _, path in sorted(found, reverse=True)]
 
 
 def progress_summary() -> Text:
