@@ -2,7 +2,7 @@
 
 ``unblocked`` guards a test that hands a FIFO to code which must not open it for
 reading: should the code wait on it after all, the FIFO's other end is opened and
-closed after a while, so the test fails on what was read instead of hanging.
+closed every little while, so the test fails on what was read instead of hanging.
 """
 
 from __future__ import annotations
@@ -25,15 +25,14 @@ def make_fifo(path: Path) -> Path:
 class unblocked:
     """A context manager around code given the FIFO ``fifo``: see the module docstring."""
 
-    def __init__(self, *fifos: Path, after: float = 20.0) -> None:
+    def __init__(self, *fifos: Path, after: float = 10.0) -> None:
         self.fifos, self.after, self.done = fifos, after, threading.Event()
 
     def _release(self) -> None:
-        if self.done.wait(self.after):
-            return
-        for fifo in self.fifos:
-            with contextlib.suppress(OSError):  # nobody is reading it: nothing to release
-                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        while not self.done.wait(self.after):  # each time a reader waits on one
+            for fifo in self.fifos:
+                with contextlib.suppress(OSError):  # nobody is reading it: nothing to release
+                    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
 
     def __enter__(self) -> unblocked:
         threading.Thread(target=self._release, daemon=True).start()

@@ -34,13 +34,23 @@ def citations() -> list[tuple[str, str]]:
     return found
 
 
+def lesson_ids() -> set[str] | None:
+    """The id of every lesson that loads, for the texts' ``lesson:`` links (None if the
+    lessons cannot be loaded at all: the links are then not checked)."""
+    try:
+        from tutor.lessons.loader import load_curriculum
+    except ImportError:
+        return None
+    return {lesson.id for lesson in load_curriculum().lessons}
+
+
 def texts_check_main(argv: Sequence[str]) -> int:
     from tutor.texts.cli import check
 
     parser = argparse.ArgumentParser(prog="ecarte texts check")
     parser.add_argument("--root", type=Path, default=None, help="the texts directory")
     args = parser.parse_args(list(argv))
-    return check(args.root, citations())
+    return check(args.root, citations(), lesson_ids())
 
 
 def lessons_check_main(argv: Sequence[str]) -> int:

@@ -30,7 +30,7 @@ from tutor.rulesets import ENGLISH, RuleSet, RuleSetError
 
 MAGIC = "# Écarté game record"
 BOM = "\ufeff"
-LIMIT = 4 * MIB
+LIMIT = MIB
 """The largest record read: a long match is a few kilobytes."""
 MAX_MESSAGE = 300
 DEAL_DIGITS = 9

@@ -7,13 +7,15 @@ an editor can go straight to it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
+from tutor.files import UnreadableFile, read_text
 from tutor.texts.contract import contract_ids
 from tutor.texts.library import Library
 from tutor.texts.links import find_links
 from tutor.texts.model import Fault
+from tutor.texts.parse import LIMIT
 
 HEADER_KEYS = ("title", "source", "origin", "date", "licence", "attribution")
 """The front matter every file carries (texts/README.md)."""
@@ -35,16 +37,23 @@ def default_contract(library: Library) -> Path | None:
     return None
 
 
-def _link_faults(library: Library) -> list[Fault]:
+def _link_faults(library: Library, lessons: Collection[str] | None) -> list[Fault]:
+    """Every link that does not resolve: a passage or glossary id not in the library,
+    a lesson id not in ``lessons`` (not checked when ``lessons`` is None)."""
     faults = []
     for document in library.documents():
         try:
-            lines = document.file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            continue
+            text = read_text(document.file, LIMIT)
+        except UnreadableFile:
+            continue  # already a fault of the library
         name = library.display_name(document.file)
-        for link in find_links("\n".join(lines)):
-            if link.scheme != "lesson" and link.target not in library:
+        for link in find_links(text):
+            if link.scheme == "lesson":
+                if lessons is not None and link.target not in lessons:
+                    faults.append(
+                        Fault(name, link.line + 1, f"broken link lesson:{link.target} (no such lesson)")
+                    )
+            elif link.target not in library:
                 faults.append(
                     Fault(name, link.line + 1, f"broken link {link.scheme}:{link.target}")
                 )
@@ -61,16 +70,18 @@ def check_library(
     library: Library,
     citations: Iterable[tuple[str, str]] = (),
     contract: Path | None = None,
+    lessons: Collection[str] | None = None,
 ) -> list[Fault]:
     """Every fault in the texts and in the given citations ((where, passage id) pairs).
 
     Checks: ids unique and markup well formed (from loading); every passage and
-    glossary link resolves; every file's header complete; club laws 1-51 and abridged laws 1-25 present; every
-    French passage translated; every id of docs/passage-ids.md present; every
-    citation resolves. `where` may end in ``:line``.
+    glossary link resolves, and every lesson link names one of ``lessons`` (the
+    lesson ids, when given); every file's header complete; club laws 1-51 and
+    abridged laws 1-25 present; every French passage translated; every id of
+    docs/passage-ids.md present; every citation resolves. `where` may end in ``:line``.
     """
     faults = list(library.faults)
-    faults += _link_faults(library)
+    faults += _link_faults(library, lessons)
     for document in library.documents():
         if not document.passages and not document.header:
             continue  # unreadable: already a fault
@@ -99,7 +110,12 @@ def check_library(
             )
     contract = contract or default_contract(library)
     if contract is not None:
-        for ident, line in contract_ids(contract):
+        try:
+            agreed = contract_ids(contract)
+        except UnreadableFile as exc:
+            agreed = []
+            faults.append(Fault(str(contract), exc.line, f"cannot read the agreed ids: {exc}"))
+        for ident, line in agreed:
             if ident not in library:
                 faults.append(
                     Fault(str(contract), line, f"agreed id {ident!r} is missing from the texts")

@@ -8,20 +8,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from tutor.texts.check import check_library
 from tutor.texts.library import load_library
 
 
-def check(root: Path | None = None, citations: Sequence[tuple[str, str]] = ()) -> int:
-    """Print each fault as file:line: message, then a summary; 0 if there are none."""
+def check(
+    root: Path | None = None,
+    citations: Sequence[tuple[str, str]] = (),
+    lessons: Collection[str] | None = None,
+) -> int:
+    """Print each fault as file:line: message, then a summary; 0 if there are none.
+
+    ``lessons``: the lesson ids that ``lesson:`` links may name (None: not checked).
+    """
     library = load_library(root)
     if not library.root.is_dir():  # one fault, not every citation of every missing passage
         print(f"{library.root}: texts directory not found", file=sys.stderr)
         return 1
-    faults = check_library(library, citations)
+    faults = check_library(library, citations, lessons=lessons)
     for fault in faults:
         print(fault, file=sys.stderr)
     documents = library.documents()

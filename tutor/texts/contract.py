@@ -10,31 +10,46 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-_ROW = re.compile(r"^\|\s*(?P<cell>[^|]+?)\s*\|")
-_RANGE = re.compile(
-    r"^(?P<base>.+)/(?P<start>\d+)(?P<letter>[a-z]?)\s*\.\.\.\s*(?:.*)?/(?P<end>\d+)(?P<endletter>[a-z]?)$"
-)
+from tutor.files import MIB, read_text
+
+LIMIT = MIB
+
+# Ranges are split at "..." with string methods: a pattern over the whole cell
+# would backtrack on a long one. Each side is matched alone, in linear time.
+_START = re.compile(r"(?P<base>.+)/(?P<start>[0-9]+)(?P<letter>[a-z]?)")
+_END = re.compile(r"(?P<end>[0-9]+)(?P<endletter>[a-z]?)")
 
 
 def expand(cell: str) -> list[str]:
     """The ids one table cell stands for."""
     cell = cell.strip().strip("`")
-    match = _RANGE.match(cell)
-    if not match:
-        return [cell]
-    base, start, end = match.group("base"), int(match.group("start")), int(match.group("end"))
-    letter, endletter = match.group("letter"), match.group("endletter")
+    first, dots, last = cell.partition("...")
+    low = _START.fullmatch(first.rstrip()) if dots else None
+    high = _END.fullmatch(last.rpartition("/")[2]) if dots and "/" in last else None
+    if not (low and high) or len(low.group("start")) > 4 or len(high.group("end")) > 4:
+        return [cell]  # not a range (or not one of ids a text could hold): one id, checked as such
+    base, start, end = low.group("base"), int(low.group("start")), int(high.group("end"))
+    letter, endletter = low.group("letter"), high.group("endletter")
     if letter and endletter and start == end:
         return [f"{base}/{start}{chr(c)}" for c in range(ord(letter), ord(endletter) + 1)]
     return [f"{base}/{n}" for n in range(start, end + 1)]
 
 
 def contract_ids(path: Path) -> list[tuple[str, int]]:
-    """(id, 1-based line) for every id the contract file lists."""
+    """(id, 1-based line) for every id the contract file lists (``UnreadableFile`` if it
+    cannot be read)."""
     found = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        match = _ROW.match(line)
-        if not match or match.group("cell") in ("id",) or set(match.group("cell")) <= {"-"}:
+    for number, line in enumerate(read_text(path, LIMIT).splitlines(), 1):
+        cell = _first_cell(line)
+        if not cell or cell in ("id",) or set(cell) <= {"-"}:
             continue
-        found.extend((ident, number) for ident in expand(match.group("cell")))
+        found.extend((ident, number) for ident in expand(cell))
     return found
+
+
+def _first_cell(line: str) -> str:
+    """The first cell of a table row ``| cell | ...``, stripped; "" if not a row."""
+    if not line.startswith("|"):
+        return ""
+    cell, bar, _ = line[1:].partition("|")
+    return cell.strip() if bar else ""

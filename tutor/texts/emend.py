@@ -11,20 +11,24 @@ in CriticMarkup, so the received text can always be recovered:
 This is a pre-pass over the Markdown (one line at a time, so line numbers survive),
 not a markdown-it rule: the same passage must render both ways, and the
 received reading must be recoverable before any Markdown parsing happens.
+
+The markup is found by a scanner, not a regular expression: an opener with no
+closer (``{++`` forty thousand times on a line) would make a pattern rescan the
+rest of the line from every opener. The scanner remembers, for each closer, where
+it found the next one (or that there is none), so a line is read in linear time.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-_EMENDATION = re.compile(
-    r"\{~~(?P<sub_old>[^~\n]*?)~>(?P<sub_new>[^\n]*?)~~\}"
-    r"|\{\+\+(?P<ins>[^\n]*?)\+\+\}"
-    r"|\{--(?P<dele>[^\n]*?)--\}"
-)
-_COMMENT = re.compile(r"\{>>(?P<note>[^\n]*?)<<\}")
 _OPENERS = re.compile(r"\{~~|\{\+\+|\{--|\{>>")
+_KINDS = {"{~~": "sub", "{++": "ins", "{--": "dele", "{>>": "note"}
+_CLOSERS = {"ins": "++}", "dele": "--}", "note": "<<}"}
+EMENDATIONS = frozenset({"sub", "ins", "dele"})
+NOTES = frozenset({"note"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,21 +47,88 @@ class Emendation:
         return f"{text} {self.note}" if self.note else text
 
 
-def _parts(match: re.Match[str]) -> tuple[str, str]:
-    if match.group("sub_old") is not None:
-        return match.group("sub_old"), match.group("sub_new")
-    if match.group("ins") is not None:
-        return "", match.group("ins")
-    return match.group("dele"), ""
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """One well-formed piece of markup in a line: where it is, and its two readings
+    (a note's text is its ``new``)."""
+
+    start: int
+    end: int
+    old: str
+    new: str
+
+
+class _Line:
+    """The markup of one line, found left to right in time linear in its length.
+
+    A piece of markup is its opener and the first closer after it, as the lazy
+    patterns ``{++(.*?)++}`` would match it; no piece spans a line.
+    """
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self._found: dict[str, tuple[int, int]] = {}  # token: (searched from, found at or -1)
+
+    def _find(self, token: str, start: int) -> int:
+        """The first ``token`` at or after ``start``, remembered: searches from rising
+        starts read each character once."""
+        known = self._found.get(token)
+        if known is not None and known[0] <= start and (known[1] < 0 or start <= known[1]):
+            return known[1]
+        at = self.line.find(token, start)
+        self._found[token] = (start, at)
+        return at
+
+    def at(self, start: int, kinds: frozenset[str]) -> _Mark | None:
+        """The piece of markup of one of ``kinds`` that starts at ``start``, if any."""
+        kind = _KINDS.get(self.line[start : start + 3])
+        if kind not in kinds:
+            return None
+        body = start + 3
+        if kind == "sub":  # {~~old~>new~~}: old holds no "~"
+            arrow = self._find("~", body)
+            if arrow < 0 or self.line[arrow + 1 : arrow + 2] != ">":
+                return None
+            close = self._find("~~}", arrow + 2)
+            if close < 0:
+                return None
+            return _Mark(start, close + 3, self.line[body:arrow], self.line[arrow + 2 : close])
+        close = self._find(_CLOSERS[kind], body)
+        if close < 0:
+            return None
+        inner = self.line[body:close]
+        return _Mark(start, close + 3, inner if kind == "dele" else "", "" if kind == "dele" else inner)
+
+    def marks(self, kinds: frozenset[str]) -> Iterator[_Mark]:
+        """Every piece of markup of ``kinds``, left to right, none overlapping."""
+        at = self.line.find("{")
+        while at >= 0:
+            mark = self.at(at, kinds)
+            at = self.line.find("{", mark.end if mark else at + 1)
+            if mark:
+                yield mark
+
+    def replace(self, kinds: frozenset[str], one) -> str:
+        """The line with each piece of markup of ``kinds`` replaced by ``one(mark)``."""
+        parts, last = [], 0
+        for mark in self.marks(kinds):
+            parts += [self.line[last : mark.start], one(mark)]
+            last = mark.end
+        return "".join(parts) + self.line[last:] if parts else self.line
+
+
+def _strip_notes(line: str) -> str:
+    return _Line(line).replace(NOTES, lambda mark: "")
 
 
 def emendations(text: str) -> list[Emendation]:
     """Every emendation in `text`, in order, with its note if one follows it."""
     found = []
-    for match in _EMENDATION.finditer(text):
-        old, new = _parts(match)
-        comment = _COMMENT.match(text, match.end())
-        found.append(Emendation(old, new, comment.group("note").strip() if comment else ""))
+    for line in text.split("\n"):
+        scan = _Line(line)
+        for mark in scan.marks(EMENDATIONS):
+            comment = scan.at(mark.end, NOTES)
+            found.append(Emendation(mark.old, mark.new, comment.new.strip() if comment else ""))
     return found
 
 
@@ -69,25 +140,27 @@ def resolve(text: str, emended: bool = True, marks: bool = False) -> str:
     ``tramps [read: “trumps”]``.
     """
 
-    def one(match: re.Match[str]) -> str:
-        old, new = _parts(match)
-        chosen, other, label = (new, old, "received") if emended else (old, new, "read")
+    def one(mark: _Mark) -> str:
+        chosen, other, label = (mark.new, mark.old, "received") if emended else (mark.old, mark.new, "read")
         if not marks:
             return chosen
         shown = f"“{other}”" if other.strip() else "nothing"
         return f"{chosen} [{label}: {shown}]"
 
-    return _EMENDATION.sub(one, _COMMENT.sub("", text))
+    return "\n".join(_Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n"))
 
 
 def unterminated(text: str) -> list[tuple[int, str]]:
     """(0-based line, message) for every emendation or comment opened and not closed.
 
-    Well-formed markup is removed first; any opener left over is a fault.
+    Well-formed markup is removed first; any opener left over is a fault, one per
+    line (the first, and how many more).
     """
     faults = []
     for number, line in enumerate(text.splitlines()):
-        rest = _COMMENT.sub("", _EMENDATION.sub("", line))
-        for match in _OPENERS.finditer(rest):
-            faults.append((number, f"unterminated emendation markup {match.group()!r}"))
+        rest = _strip_notes(_Line(line).replace(EMENDATIONS, lambda mark: ""))
+        left = _OPENERS.findall(rest)
+        if left:
+            more = f" (and {len(left) - 1:,} more on this line)" if len(left) > 1 else ""
+            faults.append((number, f"unterminated emendation markup {left[0]!r}{more}"))
     return faults

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_LINK = re.compile(r"\]\((?P<scheme>passage|glossary|lesson):(?P<target>[^)\s]+)\)")
+# A target holds no "]" or "(": were it allowed to, each "](passage:" on a long line
+# would scan to the end of the line again, in quadratic time.
+_LINK = re.compile(r"\]\((?P<scheme>passage|glossary|lesson):(?P<target>[^)\s\](]+)\)")
 
 
 @dataclass(frozen=True, slots=True)

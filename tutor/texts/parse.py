@@ -22,6 +22,7 @@ from mdit_py_plugins.attrs import attrs_block_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from tutor.files import MIB, UnreadableFile, read_text
 from tutor.texts.emend import resolve, unterminated
 from tutor.texts.links import find_links
 from tutor.texts.model import Document, Fault, GlossaryEntry, Passage
@@ -34,6 +35,10 @@ _HASH_ID = re.compile(r"(?<![\w\"=])#(?P<id>[^\s}\"]+)")
 _LOOKS_LIKE_ATTRS = re.compile(r"^\s*\{\s*(#|\.[A-Za-z]|[A-Za-z][\w-]*=)")
 _QUOTE = re.compile(r"^ {0,3}> ?")
 _DEF = re.compile(r"^\s*:\s?")
+GLOSSARY = "glossary/"
+"""Ids under this prefix are glossary entries: a definition list, term and definition."""
+LIMIT = MIB
+"""The largest text file read (the longest source is under 30 KB)."""
 
 
 @cache
@@ -100,10 +105,10 @@ def _top_blocks(tokens: list[Token]) -> list[tuple[int, Token]]:
 def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
     """Parse one Markdown file; `display` is the file name used in faults."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_text(path, LIMIT)
+    except UnreadableFile as error:
         doc = Document(doc_id, doc_id, path, {}, [])
-        return ParsedFile(doc, faults=[Fault(display, 0, f"cannot read: {error}")])
+        return ParsedFile(doc, faults=[Fault(display, error.line, f"cannot read: {error}")])
     lines = text.splitlines()
     result = ParsedFile(Document(doc_id, doc_id, path, {}, []))
     faults = result.faults
@@ -163,15 +168,29 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
             entry = _glossary_entry(tokens, index, lines, ident)
             current.title = entry.term
             current.source = f"**{entry.term}**\n\n{entry.definition}"
-            result.glossary.append(entry)
+            if entry.term.strip() and entry.definition.strip():
+                result.glossary.append(entry)
+            else:
+                faults.append(Fault(display, start + 1, _undefined(ident, entry.term)))
         else:
             body.append(chunk(start, end))
+            if ident.startswith(GLOSSARY):
+                term = "" if lines[start].lstrip().startswith(":") else lines[start]
+                faults.append(Fault(display, start + 1, _undefined(ident, term)))
         current.title = attrs.get("title") or current.title or default_title(ident)
     close()
     result.document.preamble = "\n\n".join(preamble)
     header = result.document.header
     result.document.title = header.get("title", doc_id)
     return result
+
+
+def _undefined(ident: str, term: str) -> str:
+    missing = "its definition" if term.strip() else "its term or its definition"
+    return (
+        f"glossary entry {ident} lacks {missing}: the term on one line, then"
+        " ': the definition' on the next (texts/README.md)"
+    )
 
 
 def _glossary_entry(tokens: list[Token], index: int, lines: list[str], ident: str) -> GlossaryEntry:
