@@ -131,7 +131,7 @@ def test_a_worse_lead_gets_its_cost_named_with_the_card(course):
     result = judge(step, given)
     assert not result.correct
     assert result.diagnosis.text.startswith("9♣ costs you here")
-    assert "times in 10" in result.diagnosis.text and "For instance" in result.diagnosis.text
+    assert "% of the time" in result.diagnosis.text and "For instance" in result.diagnosis.text
     # before the reveal, the text does not give the right card away
     assert "J♠" not in result.diagnosis.text and "knave of spades" in result.diagnosis.rule
 
@@ -280,3 +280,17 @@ def test_law_choices_as_tables_with_lines(tmp_path):
 
     report = check_lessons([path])
     assert any(f.field == "steps[1].choices[3].why" and f.line == 20 for f in report.faults)
+
+
+def test_the_penalty_is_told_as_each_side_could_have_incurred_it():
+    """The non-dealer can only have played without proposing, the dealer only refused."""
+    from tutor.app.screens.lesson import penalty_fact
+    from tutor.protocol import request_to_infoset
+
+    def fact(penalty: str) -> str:
+        request = {"decision": "lead", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"],
+                   "turnup": "TH", "penalty": penalty}
+        return penalty_fact(request_to_infoset(request))
+
+    assert fact("me").startswith("You played without proposing")
+    assert fact("opponent").startswith("Your adversary refused the first proposal")

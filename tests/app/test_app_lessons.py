@@ -181,3 +181,42 @@ async def test_one_lesson_is_reset_after_asking_and_the_others_kept():
         await settle(pilot)
         assert store.answers("test-lesson") == [] and store.latest_attempts("test-lesson") == {}
         assert "second-lesson" in store.lessons_done()
+
+
+@run
+async def test_an_answered_step_is_not_met_again_as_new():
+    """Leaving after the answer was shown resumes at the next step; and a step answered
+    again later does not raise the first-try score."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")  # the answer shown: not solved unaided
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        app.open_lesson("test-lesson")
+        await settle(pilot)
+        assert app.screen.step.id == "three-trumps"
+        from tutor.app.lessonsource import curriculum
+        from tutor.lessons.standing import standing
+
+        app.screen.index = 0
+        app.screen.show_step()
+        await pilot.press(key_of(app.screen, 2))  # right, but after seeing the answer
+        await settle(pilot)
+        mine = standing(curriculum().lesson("test-lesson"), progress())
+        assert mine.first_try == 0 and not mine.mastered
+
+
+@run
+async def test_a_second_clue_never_repeats_a_choice_tried_nor_leaves_only_the_answer():
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0))  # "52" tried
+        await settle(pilot)
+        await pilot.press("question_mark", "question_mark")
+        await pilot.pause()
+        text = feedback(app)
+        assert "Not “52”" not in text and "Not “36”" not in text  # only "36" is left: no clue
+        assert "No further clue" in text and "1 try left" in text

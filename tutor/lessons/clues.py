@@ -68,12 +68,13 @@ class Clue:
     """A passage to read with it (the family's, for the first clue)."""
 
 
-def clue(step: Step, stage: int) -> Clue | None:
-    """The clue at ``stage`` (1 or 2), or None when there is no further clue."""
+def clue(step: Step, stage: int, tried: set[int] | frozenset[int] = frozenset()) -> Clue | None:
+    """The clue at ``stage`` (1 or 2), or None when there is no further clue. ``tried``:
+    the law choices (indexes in the file) already given in this attempt."""
     if stage == 1:
         return _family_clue(step)
     if stage == 2:
-        text = _law_clue(step) if step.is_law else _position_clue(step)
+        text = _law_clue(step, tried) if step.is_law else _position_clue(step)
         return Clue(text) if text else None
     return None
 
@@ -82,22 +83,25 @@ def _family_clue(step: Step) -> Clue:
     if step.is_law:
         cited = [p for p in step.passages if p.startswith(("club-laws/", "french/", "britannica-9/laws"))]
         where = cited[0] if cited else (step.passages[0] if step.passages else None)
-        return Clue("Find the law that speaks to this case, and read it closely.", where)
+        hints = bool(where) and where.startswith("britannica-9/hints")
+        what = "the passage of the Hints" if hints else "the law"
+        return Clue(f"Find {what} that speaks to this case, and read it closely.", where)
     found = family(step.hint)
     if found is None:
         return Clue("Read the passage beside the position: which rule speaks to this decision?")
     return Clue(found.text, found.passage)
 
 
-def _law_clue(step: Step) -> str | None:
-    """Rule out one wrong choice, with its explanation (not when only two are offered:
-    that would be the answer)."""
-    if len(step.choices) < 3 or step.answer is None:
+def _law_clue(step: Step, tried: set[int] | frozenset[int]) -> str | None:
+    """Rule out one wrong choice not yet tried, with its explanation; never the last
+    one left beside the answer (that would be the answer)."""
+    if step.answer is None:
         return None
-    for n, choice in enumerate(step.choices):
-        if n != step.answer and choice.why:
-            return f"Not \u201c{choice.text}\u201d: {choice.why}"
-    return None
+    untried = [n for n in range(len(step.choices)) if n not in tried and n != step.answer]
+    if len(untried) < 2:
+        return None
+    choice = step.choices[untried[0]]
+    return f"Not \u201c{choice.text}\u201d: {choice.why}" if choice.why else None
 
 
 def _position_clue(step: Step) -> str | None:

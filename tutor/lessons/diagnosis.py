@@ -181,14 +181,25 @@ def diagnose_two_way(step: Step, given: Action, expected: Action) -> str:
         features = f" ({'; '.join(support.matched)})" if support.matched else ""
         return (
             f"{opening}, as \u201c{support.hint.title}\u201d would have it{features}. But"
-            f" \u201c{deciding.hint.title}\u201d comes first here: {deciding.explanation}"
+            f" \u201c{deciding.hint.title}\u201d comes first here: {_inline(deciding.explanation)}"
         )
     needs = NEEDS.get((step.question, given.kind))
-    need = f" {needs}; this hand is not one of them." if needs else ""
-    return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it: {deciding.explanation}"
+    need = f" {needs}; this position is not one of them." if needs else ""
+    return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it: {_inline(deciding.explanation)}"
+
+
+def _inline(sentence: str) -> str:
+    """A sentence continued after a colon: its first word in lower case (not a card, not 'I')."""
+    if len(sentence) > 1 and sentence[0].isupper() and sentence[1].islower():
+        return sentence[0].lower() + sentence[1:]
+    return sentence
 
 
 # --- discards -----------------------------------------------------------------------
+
+
+def _plural(kind: str) -> str:
+    return {"a trump": "trumps", "a king": "kings"}.get(kind, "neither trumps nor kings")
 
 
 def _kind_of_card(card: Card, info: InfoSet) -> str:
@@ -205,10 +216,14 @@ def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> Diagnosi
     verdict = advise(info)
     thrown, right = set(given.cards), set(expected.cards)
     parts = []
-    for card in sorted(thrown - right, key=lambda c: (-int(c.rank), c.suit.value)):
-        parts.append(f"you threw out {card.label}, which is {_kind_of_card(card, info)}")
-    for card in sorted(right - thrown, key=lambda c: (-int(c.rank), c.suit.value)):
-        parts.append(f"you kept {card.label}, which is {_kind_of_card(card, info)}")
+    for verb, cards in (("threw out", thrown - right), ("kept", right - thrown)):
+        by_kind: dict[str, list[Card]] = {}
+        for card in sorted(cards, key=lambda c: (-int(c.rank), c.suit.value)):
+            by_kind.setdefault(_kind_of_card(card, info), []).append(card)
+        for kind, group in by_kind.items():
+            names = " and ".join([", ".join(c.label for c in group[:-1]), group[-1].label]) if len(group) > 1 else group[0].label
+            kind_text = kind if len(group) == 1 else _plural(kind)
+            parts.append(f"you {verb} {names}, {'which is' if len(group) == 1 else 'which are'} {kind_text}")
     told = "; ".join(parts) if parts else "your discard differs from the rule's"
     return Diagnosis(
         f"{told[0].upper()}{told[1:]}.", f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
@@ -311,7 +326,7 @@ def _example(info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, 
     return (
         f"For instance, if your adversary holds {held}: after {card.label} {answer}, and with"
         f" the best play on both sides you make {_count(made_g)} of the {number(left)} tricks"
-        f" left, where the lesson's card makes {_count(made_r)}."
+        f" still to play, where the lesson's card makes {_count(made_r)}."
     )
 
 
@@ -322,7 +337,13 @@ def _bits(mask: int) -> list[int]:
 
 
 def _in_ten(p: float) -> str:
-    return f"{round(p * 10)} times in 10"
+    return f"{round(p * 100)}% of the time"
+
+
+POINT_MARGIN = 0.02
+"""A card 'costs' when it wins the point at least this much less often ..."""
+TRICK_MARGIN = 0.1
+"""... or makes this many fewer tricks on average (smaller differences are shown as equal)."""
 
 
 def _count(n: int) -> str:
@@ -349,9 +370,9 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         f" point {_in_ten(cost.given_point)}, the lesson's card {_in_ten(cost.right_point)}"
         f" ({cost.given_tricks:.1f} tricks on average against {cost.right_tricks:.1f})."
     )
-    if cost.given_point < cost.right_point - 0.005 or cost.given_tricks < cost.right_tricks - 0.05:
+    if cost.given_point < cost.right_point - POINT_MARGIN or cost.given_tricks < cost.right_tricks - TRICK_MARGIN:
         return Diagnosis(f"{g} costs you here. {measured} {cost.example}".strip(), rule)
-    better = cost.given_point > cost.right_point + 0.005 or cost.given_tricks > cost.right_tricks + 0.05
+    better = cost.given_point > cost.right_point + POINT_MARGIN or cost.given_tricks > cost.right_tricks + TRICK_MARGIN
     found = "as good or better" if better else "as good"
     return Diagnosis(
         f"{g} is not the card the Hints play here. {measured} With every card known the"

@@ -22,6 +22,10 @@ CAVEAT = (
 )
 
 
+SMALL = 0.1
+"""Points a deal: a disagreement smaller than this is said to be small."""
+
+
 def _in_100(p: float) -> str:
     return f"{round(p * 100)} times in 100"
 
@@ -36,9 +40,14 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
     if low > 0:
         return f"{said.capitalize()} scored {_points(diff)} more than {other}: the computation agrees."
     if high < 0:
+        why = (
+            " A difference this small may come from the simulation's own method (a fixed"
+            " policy takes the later exchanges) rather than from the hands."
+            if abs(diff) < SMALL else ""
+        )
         return (
             f"Here the computation and the hint disagree: {other} scored {_points(diff)} more than"
-            f" {said}, more than its margin of error. The lesson teaches the hint as written."
+            f" {said}, more than its margin of error.{why} The lesson teaches the hint as written."
         )
     return (
         f"The computation finds {other} about as good here: the difference, {_points(diff)},"

@@ -52,7 +52,7 @@ MAX_DEPTH = 16
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 DEFAULT_PROMPTS = {
-    "propose": "You are the non-dealer. Do you play, or propose?",
+    "propose": "Do you play without proposing, or propose?",
     "accept": "Your adversary proposes. Do you accept, or refuse?",
     "discard": "Your proposal is accepted. Which cards do you throw out?",
     "mark_king": "You hold the king of trumps and are about to play. Do you mark it?",

@@ -1,9 +1,11 @@
 """Where the learner stands: each lesson's score and mastery, where to go on, and
 the topics answered worst, from the progress store (``tutor.progress``).
 
-- A lesson's **first-try score** counts its steps whose latest attempt was solved
-  at the first answer without a clue; it is **mastered** when done with every step
-  so solved.
+- A lesson's **first-try score** counts its steps whose first attempt ever was
+  solved at the first answer without a clue (answering again after seeing the
+  answer does not raise it; resetting the lesson starts it afresh). It is
+  **mastered** when done, every step's latest attempt was solved unaided and none
+  of its steps waits in the review queue at its first interval (a recent miss).
 - **Continue**: the lesson left part-way most recently, at the step where it was
   left; else the first lesson not done.
 - **Weak spots**: the drill topics (``tutor.lessons.drills.TOPICS``) of the steps
@@ -33,9 +35,11 @@ class LessonStanding:
     tried: int
     """Steps with a finished attempt."""
     first_try: int
-    """Steps whose latest attempt was solved at the first answer, without a clue."""
+    """Steps whose first attempt was solved at the first answer, without a clue."""
     resume_at: int | None
     """The index of the step where the lesson was left part-way, if it was."""
+    solid: bool = False
+    """Every step's latest attempt unaided, and no recent miss waiting for review."""
 
     @property
     def steps(self) -> int:
@@ -43,7 +47,7 @@ class LessonStanding:
 
     @property
     def mastered(self) -> bool:
-        return self.done and self.steps > 0 and self.first_try == self.steps
+        return self.done and self.steps > 0 and self.solid
 
     def missed(self, store: Progress) -> list[int]:
         """Indexes of the steps whose latest attempt was not solved unaided."""
@@ -55,13 +59,18 @@ class LessonStanding:
 
 
 def standing(lesson: Lesson, store: Progress) -> LessonStanding:
+    keys = [s.key for s in lesson.steps]
+    first = store.first_attempts()
     latest = store.latest_attempts(lesson.id)
-    ids = [s.id for s in lesson.steps]
-    results = [latest[(lesson.id, i)] for i in ids if (lesson.id, i) in latest]
+    recent_misses = {(r.lesson, r.step) for r in store.reviews() if r.stage == 0}
+    tried = [k for k in keys if k in first]
+    solid = all(latest.get(k) for k in keys) and not recent_misses & set(keys)
     place = store.places().get(lesson.id)
+    ids = [s.id for s in lesson.steps]
     resume = ids.index(place) if place in ids else None
     return LessonStanding(
-        lesson, lesson.id in store.lessons_done(), len(results), sum(results), resume
+        lesson, lesson.id in store.lessons_done(), len(tried), sum(first[k] for k in tried),
+        resume, solid,
     )
 
 
@@ -73,14 +82,14 @@ def continue_point(curriculum: Curriculum, store: Progress) -> tuple[Lesson, int
     """(lesson, step index) to go on with: the latest lesson left part-way, else the
     first not done (from its start); None when every lesson is done."""
     by_id = {lesson.id: lesson for lesson in curriculum.lessons}
+    done = store.lessons_done()
     for lesson_id, step_id in store.places().items():
         lesson = by_id.get(lesson_id)
-        if lesson is None:
+        if lesson is None or lesson_id in done:
             continue
         ids = [s.id for s in lesson.steps]
         if step_id in ids:
             return lesson, ids.index(step_id)
-    done = store.lessons_done()
     for lesson in curriculum.lessons:
         if lesson.id not in done and lesson.steps:
             return lesson, 0

@@ -69,21 +69,26 @@ def position_facts(info) -> list[str]:
         turned = info.turnup.rank.name == "KING"
         who = "you" if info.king == "me" else "your adversary"
         facts.append(f"The king of trumps: {'turned up, for' if turned else 'marked by'} {who}")
-    if info.penalty == "me":
-        facts.append(
-            "You played without proposing (or refused the first proposal): if you lose the"
-            " point, your adversary scores two"
-        )
-    elif info.penalty == "opponent":
-        facts.append(
-            "Your adversary played without proposing (or refused the first proposal): if he"
-            " loses the point, you score two"
-        )
+    if info.penalty is not None:
+        facts.append(penalty_fact(info))
     if info.tricks:
         mine, theirs = info.tricks_won()
         played = ", ".join(f"{card_label(a)} {card_label(b)}" for a, b in info.tricks)
         facts.append(f"Tricks: {played} (you {mine}, your adversary {theirs})")
     return facts
+
+
+def penalty_fact(info) -> str:
+    """Who is penalised, and for what: the non-dealer can only have played without
+    proposing, the dealer only have refused the first proposal."""
+    mine = info.penalty == "me"
+    nondealer_did = "played without proposing"
+    dealer_did = "refused the first proposal"
+    if mine:
+        did = dealer_did if info.is_dealer else nondealer_did
+        return f"You {did}: if you lose the point, your adversary scores two"
+    did = nondealer_did if info.is_dealer else dealer_did
+    return f"Your adversary {did}: if he loses the point, you score two"
 
 
 class LessonScreen(Screen):
@@ -102,6 +107,10 @@ class LessonScreen(Screen):
         Binding("s", "reveal", "Show answer", id="reveal"),
         Binding("n", "next", "Next", id="next"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("pagedown", "scroll_board('page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll_board('page_up')", "Scroll", show=False),
+        Binding("end", "scroll_board('scroll_end')", "Scroll", show=False),
+        Binding("home", "scroll_board('scroll_home')", "Scroll", show=False),
     ]
 
     def __init__(
@@ -127,6 +136,8 @@ class LessonScreen(Screen):
         """This pass: step index -> solved unaided."""
         self.feedback_parts: list[str] = []
         self.shown_passages: tuple[str, ...] | None = None
+        self.revisiting = False
+        """After the lesson's end: steps opened again do not move its place."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -207,13 +218,13 @@ class LessonScreen(Screen):
         self.judgement = None
         self.clue_stage = 0
         self.attempt = progress().attempt_step(step)
-        if self.lesson is not None:
-            progress().save_place(self.lesson.id, step.id)
+        self.save_place(step)
         total = len(self.steps)
         track = "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
-        self.query_one("#step-title", Static).update(
-            Text.assemble((f"Step {self.index + 1}", "bold"), f" of {total}  ", (track, "dim"))
-        )
+        title = Text.assemble((f"Step {self.index + 1}", "bold"), f" of {total}  ", (track, "dim"))
+        if self.review is not None:
+            title.append(f"\nfrom {self.lesson_title(step.lesson)}", style="dim")
+        self.query_one("#step-title", Static).update(title)
         self.show_question()
         self.set_feedback("")
         self.query_one("#lesson-board").scroll_home(animate=False)
@@ -237,9 +248,24 @@ class LessonScreen(Screen):
         self.draw_buttons()
         self.refresh_bindings()
 
+    def save_place(self, step) -> None:
+        if self.lesson is not None and not self.revisiting:
+            progress().save_place(self.lesson.id, step.id)
+
+    def action_scroll_board(self, how: str) -> None:
+        """PageDown, PageUp, End, Home move the board (the feedback under the hand)."""
+        board = self.query_one("#lesson-board")
+        getattr(board, how)(animate=False)
+
     def attempt_number(self, step) -> int:
         """How many times this step has been tried before: the seed of its choice order."""
         return sum(1 for a in progress().answers(step.lesson) if a.step == step.id)
+
+    def lesson_title(self, lesson_id: str) -> str:
+        try:
+            return curriculum().lesson(lesson_id).title
+        except (LessonsUnavailable, LookupError):
+            return lesson_id.replace("drill:", "a drill: ")
 
     def show_question(self) -> None:
         self.query_one("#question", Static).update(
@@ -400,7 +426,7 @@ class LessonScreen(Screen):
         attempt = self.attempt
         attempt.record(judgement.given, judgement.correct)
         if attempt.finished:
-            self.results[self.index] = attempt.unaided
+            self.step_finished(attempt.unaided)
         given = self.given_text(judgement.given)
         if judgement.correct:
             parts = [f"### ✓ Right: {given}", self.explanation(), "*Press n for the next step.*"]
@@ -423,13 +449,17 @@ class LessonScreen(Screen):
         self.set_feedback(*parts)
         self.after_answer()
 
+    def step_finished(self, unaided: bool) -> None:
+        """Count the step in this pass (its first finish only: a step opened again after
+        its answer was shown does not improve the pass), and move the lesson's place on,
+        so a learner who leaves now does not meet the same step as new."""
+        self.results.setdefault(self.index, unaided)
+        if self.index + 1 < len(self.steps):
+            self.save_place(self.steps[self.index + 1])
+
     def set_feedback(self, *parts: str) -> None:
         """Show feedback (replacing what was there), and scroll the board down to it."""
         self.feedback_parts = [p for p in parts if p]
-        self.render_feedback()
-
-    def add_feedback(self, part: str) -> None:
-        self.feedback_parts.append(part)
         self.render_feedback()
 
     def render_feedback(self) -> None:
@@ -500,7 +530,10 @@ class LessonScreen(Screen):
 
     def add_outcome(self, step, text: str) -> None:
         if self.steps and self.step is step and self.attempt is not None and self.attempt.finished:
-            self.add_feedback(text)
+            parts = self.feedback_parts
+            at = len(parts) - 1 if parts and parts[-1].startswith("*Press n") else len(parts)
+            parts.insert(at, text)
+            self.render_feedback()
 
     def action_hint(self) -> None:
         from tutor.lessons.clues import STAGES, clue
@@ -509,9 +542,10 @@ class LessonScreen(Screen):
             return
         self.attempt.ask_hint()
         self.clue_stage = min(self.clue_stage + 1, STAGES + 1)
+        tried = self.tried_choices()
         lines = []
         for stage in range(1, self.clue_stage + 1):
-            found = clue(self.step, stage)
+            found = clue(self.step, stage, tried)
             if found is None:
                 continue
             text = found.text
@@ -523,15 +557,26 @@ class LessonScreen(Screen):
             lines.append("No further clue: answer, or press s to see the answer.")
         elif self.clue_stage < STAGES:
             lines.append("*Press ? again for a closer clue.*")
+        left = self.attempt.max_tries - self.attempt.tries
+        tries = f"{left} {'try' if left == 1 else 'tries'} left before the answer is shown."
         self.set_feedback(
-            "#### Clue", *lines, "*(A step answered with a clue comes back for review.)*"
+            "#### Clue", *lines, f"{tries} *(A step answered with a clue comes back for review.)*"
         )
+
+    def tried_choices(self) -> set[int]:
+        """The law choices (file indexes) already given in this attempt."""
+        if not self.step.is_law:
+            return set()
+        return {
+            int(a.answer) for a in progress().answers(self.step.lesson)
+            if a.step == self.step.id and a.at >= self.attempt.started and a.answer.isdigit()
+        }
 
     def action_reveal(self) -> None:
         if not self.kinds():
             return
         self.attempt.reveal()
-        self.results[self.index] = False
+        self.step_finished(False)
         self.set_feedback(
             f"### The answer: **{self.expected_text()}**", self.explanation(),
             "*Press n for the next step.*",
@@ -562,6 +607,7 @@ class LessonScreen(Screen):
     def after_end(self, choice: object) -> None:
         """The end screen's choice: a step index to see again, the next lesson, or leave."""
         if isinstance(choice, int) and 0 <= choice < len(self.steps):
+            self.revisiting = True
             self.index = choice
             self.show_step()
             return

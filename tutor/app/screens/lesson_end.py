@@ -16,6 +16,16 @@ LEAVE = "__leave__"
 NEXT = "next:"
 
 
+def describe(step) -> str:
+    """A step told apart from its neighbours: its hand (and the card led), or its question."""
+    if step.info is not None:
+        hand = " ".join(c.label for c in step.info.hand)
+        led = f", {step.info.led.label} led" if step.info.led is not None else ""
+        return f"{hand} ({step.info.trump.noun} trumps{led})"
+    prompt = step.prompt
+    return prompt if len(prompt) <= 70 else prompt[:67] + "…"
+
+
 class LessonEndScreen(ModalScreen):
     """Dismissed with a step index (see it again), a lesson id (the next lesson) or None."""
 
@@ -50,10 +60,13 @@ class LessonEndScreen(ModalScreen):
             from tutor.lessons.standing import standing
 
             mine = standing(self.lesson, progress())
-            summary.append(
-                f"\nYour score in this lesson: {mine.first_try} of {mine.steps} steps at the"
-                " first try" + (" · ★ mastered" if mine.mastered else "") + "."
-            )
+            if (mine.first_try, mine.tried) != (first, answered):
+                summary.append(
+                    f"\nYour first tries in this lesson, all told: {mine.first_try} of"
+                    f" {mine.steps} steps."
+                )
+            if mine.mastered:
+                summary.append("\n★ Mastered.")
         due = progress().next_reviews()
         if missed:
             summary.append(
@@ -68,9 +81,7 @@ class LessonEndScreen(ModalScreen):
         if following is not None:
             options.add_option(Option(Text.assemble("Next lesson: ", (following.title, "bold")), id=NEXT + following.id))
         for i in missed:
-            prompt = self.steps[i].prompt
-            short = prompt if len(prompt) <= 70 else prompt[:67] + "…"
-            options.add_option(Option(Text(f"Again: step {i + 1} — {short}"), id=str(i)))
+            options.add_option(Option(Text(f"Again: step {i + 1} — {describe(self.steps[i])}"), id=str(i)))
         options.add_option(Option("Back to the lessons", id=LEAVE))
         options.highlighted = 0
         options.focus()

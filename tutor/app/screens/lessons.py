@@ -29,8 +29,10 @@ def _lesson_entry(n: int, mine) -> Table:
         status.append(("★ mastered", "bold"))
     elif mine.done:
         status.append(("done", ""))
-    if mine.tried:
+    if mine.tried == mine.steps:
         status.append((f"first try {mine.first_try}/{mine.steps}", ""))
+    elif mine.tried:
+        status.append((f"first try {mine.first_try} of {mine.tried} answered", ""))
     if mine.resume_at is not None:
         status.append((f"▸ left at step {mine.resume_at + 1}", "bold"))
     body = Text.assemble((lesson.title, "bold"), (f"  · {len(lesson.steps)} steps", "dim"))
