@@ -80,11 +80,20 @@ def parse_answer(step: Step, text: str | int) -> Answer:
             f" action such as {_examples(step)}; got {text!r}"
         )
     try:
-        return Action.parse(text)
+        action = Action.parse(text)
     except ActionError as exc:
         raise AnswerError(
             f"{exc}: answer step {step.id} of {step.lesson} with an action such as {_examples(step)}"
         ) from None
+    hand = step.info.hand if step.info is not None else ()
+    missing = [c for c in action.cards if c not in hand]
+    if missing:
+        held = " ".join(str(c) for c in hand)
+        raise AnswerError(
+            f"{' '.join(str(c) for c in missing)} is not in the hand of step {step.id} of"
+            f" {step.lesson} ({held})"
+        )
+    return action
 
 
 def _examples(step: Step) -> str:

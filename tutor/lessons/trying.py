@@ -109,7 +109,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _print(judgement: Judgement) -> None:
-    mark = "right" if judgement.correct else f"wrong (the answer: {judgement.expected})"
+    expected = judgement.expected
+    step = judgement.step
+    if step.is_law and step.answer is not None:
+        expected += f", \u201c{step.choices[step.answer].text}\u201d"
+    mark = "right" if judgement.correct else f"wrong (the answer: {expected})"
     print(f"{judgement.step.lesson} step {judgement.step.id}: {mark}")
     print(judgement.feedback)
     if judgement.figures:
