@@ -228,11 +228,39 @@ def consequences(step: Step, policy: Policy | None = None) -> Consequences:
     )
 
 
+_PHRASES = {
+    "play": ("play without proposing", "plays without proposing"),
+    "propose": ("propose", "proposes"),
+    "accept": ("accept", "accepts"),
+    "refuse": ("refuse", "refuses"),
+    "mark": ("mark the king", "marks the king"),
+    "hold": ("hold the king back", "holds the king back"),
+}
+
+
+def _phrase(action: Action, mine: bool) -> str:
+    if action.kind in _PHRASES:
+        return _PHRASES[action.kind][0 if mine else 1]
+    cards = " ".join(c.label for c in action.cards)
+    if action.kind == "discard":
+        if not cards:
+            return "take no cards" if mine else "takes no cards"
+        return f"discard {cards}" if mine else f"discards {cards}"
+    verb = ("lead", "leads") if action.kind == "lead" else ("play", "plays")
+    return f"{verb[0 if mine else 1]} {cards}"
+
+
 def describe(result: Consequences) -> list[str]:
-    """The two lines in words, for a learner or a fault message."""
+    """The two lines in words, for a learner or a fault message (the deal shown open)."""
     out = []
-    for label, line in (("right", result.right), ("wrong", result.wrong)):
-        who = {result.seat: "you", 1 - result.seat: "opponent"}
-        moves = ", ".join(f"{who[s]} {a}" for s, a in line.moves)
-        out.append(f"{label}: {moves}; you score {line.points[0]}, the opponent {line.points[1]}")
+    for label, line in (("The lesson's answer", result.right), ("The other choice", result.wrong)):
+        moves = ", ".join(
+            ("you " if seat == result.seat else "he ") + _phrase(action, seat == result.seat)
+            for seat, action in line.moves
+        )
+        mine, theirs = line.points
+        out.append(
+            f"{label} ({line.choice}): {moves}. In this deal you score {mine}, your adversary"
+            f" {theirs} (the king included)."
+        )
     return out
