@@ -35,6 +35,7 @@ commands:
   ecarte serve                the tutor in a browser (localhost)
   ecarte advise [options]     the JSON-lines analysis protocol on stdin/stdout
   ecarte replay FILE          print a saved game deal by deal
+  ecarte review FILE [--json] every decision of a saved game graded by the engine
   ecarte match [options]      duplicate match between two engines
   ecarte study [options]      the computed verdicts on the historical hints
 """
@@ -120,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("match", help="duplicate match between two engines", add_help=False)
     sub.add_parser("study", help="computed verdicts on the historical hints", add_help=False)
+    sub.add_parser("review", help="a saved game's decisions graded", add_help=False)
     return parser
 
 
@@ -149,6 +151,8 @@ def _dispatch(args_list: list[str]) -> int:
         return _delegate("tutor.match", args_list[1:])
     if args_list[:1] == ["study"]:
         return _delegate("tutor.study", args_list[1:])
+    if args_list[:1] == ["review"]:
+        return _delegate("tutor.review", args_list[1:])
 
     args = build_parser().parse_args(args_list)
     if args.command == "advise":

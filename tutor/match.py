@@ -7,6 +7,13 @@ deal is played at love-all; the dealer alternates from one deal to the next.
 The figure reported is engine A's points less engine B's, per deal, with a 95%
 confidence interval computed over the pairs (the two plays of one pack are not
 independent, the pairs are), and each side's decision latency.
+
+``--records DIR`` writes every deal played as a game record in DIR (``tutor.record``'s
+format, as cutechess writes PGN), the players named by their engines, so that
+``ecarte review`` can grade it. A record replays from its seed, so with
+``--records`` each pack is the first deal of the game seeded ``S * 1,000,000 + i``
+(``record_seed``) rather than ``deal_of(S, i)``: the same pack in both plays as
+always, but other packs than a run without ``--records`` with the same seed.
 """
 
 from __future__ import annotations
@@ -19,9 +26,11 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import Pool
+from pathlib import Path
 
+from tutor.actions import Action
 from tutor.deal import Position, deal_position
 from tutor.engines import make_engine
 from tutor.engines.base import Engine, EngineUnavailable
@@ -52,11 +61,19 @@ class PairResult:
     """Engine A's points less engine B's, over both plays of the pack."""
     latencies: tuple[list[float], list[float]]
     """Seconds per decision of A and of B."""
+    records: list[tuple[int, bool, tuple[Action, ...]]] = field(default_factory=list)
+    """With records: (pack index, A in seat 0, the actions) of each play."""
 
 
-def play_deal(position: Position, engines: tuple[Engine, Engine], clock=time.perf_counter):
+def play_deal(
+    position: Position,
+    engines: tuple[Engine, Engine],
+    clock=time.perf_counter,
+    actions: list[Action] | None = None,
+):
     """Play one deal to the end; returns the final position and, per seat, the
-    (decision, seconds) of each answer. An illegal answer raises ``IllegalAnswer``."""
+    (decision, seconds) of each answer (each action appended to ``actions`` if given).
+    An illegal answer raises ``IllegalAnswer``."""
     timings: tuple[list[tuple[str, float]], list[tuple[str, float]]] = ([], [])
     while not position.is_over:
         seat = position.to_act
@@ -66,6 +83,8 @@ def play_deal(position: Position, engines: tuple[Engine, Engine], clock=time.per
         timings[seat].append((info.decision, clock() - start))
         if not position.is_legal(advice.action):
             raise IllegalAnswer(f"{engines[seat].name} answered {advice.action} to {info}")
+        if actions is not None:
+            actions.append(advice.action)
         position = position.apply(advice.action)
     return position, timings
 
@@ -75,18 +94,36 @@ def deal_of(seed: int, index: int) -> Position:
     return deal_position(random.Random(f"match:{seed}:{index}"), dealer=index % 2)
 
 
-def play_pair(a: Engine, b: Engine, seed: int, index: int) -> PairResult:
-    """Play deal ``index`` twice, A in seat 0 then in seat 1."""
+def record_seed(seed: int, index: int) -> int:
+    """The game seed whose first deal is pack ``index`` of a match recorded with ``seed``."""
+    return seed * 1_000_000 + index
+
+
+def record_deal(seed: int, index: int) -> Position:
+    """Pack ``index`` of a recorded match: the first deal of its record's game."""
+    from tutor.game import Game
+
+    return Game.new(record_seed(seed, index)).position
+
+
+def play_pair(a: Engine, b: Engine, seed: int, index: int, records: bool = False) -> PairResult:
+    """Play deal ``index`` twice, A in seat 0 then in seat 1 (with ``records``, the
+    pack of ``record_deal`` and the actions kept)."""
     net = 0
     lat_a: list[float] = []
     lat_b: list[float] = []
+    kept: list[tuple[int, bool, tuple[Action, ...]]] = []
     for a_seat in (0, 1):
         engines = (a, b) if a_seat == 0 else (b, a)
-        final, timings = play_deal(deal_of(seed, index), engines)
+        start = record_deal(seed, index) if records else deal_of(seed, index)
+        actions: list[Action] | None = [] if records else None
+        final, timings = play_deal(start, engines, actions=actions)
+        if actions is not None:
+            kept.append((index, a_seat == 0, tuple(actions)))
         net += final.points[a_seat] - final.points[1 - a_seat]
         lat_a.extend(seconds for _, seconds in timings[a_seat])
         lat_b.extend(seconds for _, seconds in timings[1 - a_seat])
-    return PairResult(net, (lat_a, lat_b))
+    return PairResult(net, (lat_a, lat_b), kept)
 
 
 @dataclass
@@ -122,14 +159,15 @@ def percentile(values: list[float], q: float) -> float:
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(a: str, b: str, seed: int, factory) -> None:
+def _init_worker(a: str, b: str, seed: int, factory, records: bool = False) -> None:
     _WORKER["engines"] = (factory(a, seed), factory(b, seed + 1))
     _WORKER["seed"] = seed
+    _WORKER["records"] = records
 
 
 def _work(index: int) -> PairResult:
     a, b = _WORKER["engines"]  # type: ignore[misc]
-    return play_pair(a, b, _WORKER["seed"], index)  # type: ignore[arg-type]
+    return play_pair(a, b, _WORKER["seed"], index, bool(_WORKER.get("records")))  # type: ignore[arg-type]
 
 
 def available_cpus() -> int:
@@ -164,19 +202,63 @@ def run_match(
     seed: int,
     jobs: int = 1,
     factory: Callable[[str, int | None], Engine] = build_engine,
+    records: Path | None = None,
 ) -> MatchResult:
     """Play ``deals`` packs, each twice; up to ``jobs`` processes share the packs
-    (no more than can help: see ``useful_processes``)."""
+    (no more than can help: see ``useful_processes``). With ``records``, each play
+    is written there as a game record (``write_records``)."""
     jobs = useful_processes(jobs, deals)
+    keep = records is not None
     if jobs > 1:
-        with Pool(jobs, initializer=_init_worker, initargs=(a, b, seed, factory)) as pool:
+        with Pool(jobs, initializer=_init_worker, initargs=(a, b, seed, factory, keep)) as pool:
             pairs = pool.map(_work, range(deals), chunksize=max(1, deals // (jobs * 8)))
     else:
-        _init_worker(a, b, seed, factory)
+        _init_worker(a, b, seed, factory, keep)
         pairs = [_work(i) for i in range(deals)]
+    if records is not None:
+        write_records(records, a, b, seed, [r for p in pairs for r in p.records])
     lat_a = [s for p in pairs for s in p.latencies[0]]
     lat_b = [s for p in pairs for s in p.latencies[1]]
     return MatchResult(a, b, deals, seed, [p.net for p in pairs], (lat_a, lat_b))
+
+
+def player_names(a: str, b: str) -> tuple[str, str]:
+    """The engines' names as a record's players (two names: ``best A`` and ``best B``
+    when an engine plays itself)."""
+    return (a, b) if a != b else (f"{a} A", f"{b} B")
+
+
+def write_records(
+    folder: Path, a: str, b: str, seed: int, plays: list[tuple[int, bool, tuple[Action, ...]]]
+) -> list[Path]:
+    """Each play as a record ``NNNN-X-v-Y.txt`` in ``folder`` (pack number from 1, the
+    player in seat 0 first); returns the paths written."""
+    from tutor.game import replay
+    from tutor.record import save
+    from tutor.rulesets import ENGLISH
+
+    name_a, name_b = player_names(a, b)
+    written = []
+    for index, a_first, actions in plays:
+        players = (name_a, name_b) if a_first else (name_b, name_a)
+        game = replay(record_seed(seed, index), ENGLISH, players, actions)
+        slug = "-v-".join(p.replace(" ", "") for p in players)
+        path = folder / f"{index + 1:04d}-{slug}.txt"
+        save(game, path)
+        written.append(path)
+    return written
+
+
+def records_problem(folder: Path) -> str | None:
+    """Why records cannot be written in ``folder`` (checked before the match), or None;
+    the folder is made if missing."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"--records {folder}: {exc.strerror or exc}"
+    if not os.access(folder, os.W_OK):
+        return f"--records {folder}: not writable"
+    return None
 
 
 def report(result: MatchResult) -> str:
@@ -207,6 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=int, default=1,
         help="processes (default 1; no more than the CPUs and the deals can use)",
     )
+    parser.add_argument(
+        "--records", type=Path, metavar="DIR", default=None,
+        help="write every deal played as a game record in DIR (for ecarte review)",
+    )
     return parser
 
 
@@ -215,17 +301,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 1 or args.jobs < 1:
         print("ecarte match: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
+    if args.records is not None:
+        problem = records_problem(args.records)
+        if problem:
+            print(f"ecarte match: {problem}", file=sys.stderr)
+            return 2
     used = useful_processes(args.jobs, args.deals)
     work = f"{args.deals:,} deal{'s' if args.deals != 1 else ''}"
     note = capped_note("match", args.jobs, used, work)
     if note:
         print(note, file=sys.stderr)
     try:
-        result = run_match(args.a, args.b, args.deals, args.seed, args.jobs)
+        result = run_match(args.a, args.b, args.deals, args.seed, args.jobs, records=args.records)
     except (IllegalAnswer, EngineUnavailable) as exc:
         print(f"ecarte match: {exc}", file=sys.stderr)
         return 1
     print(report(result))
+    if args.records is not None:
+        plays = 2 * args.deals
+        print(f"{plays} record{'s' if plays != 1 else ''} written in {args.records}")
     return 0
 
 

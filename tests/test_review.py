@@ -1,0 +1,188 @@
+"""The game review (issue 13, item 1): grades by cost, accuracy, the JSON of
+``ecarte review``, match records, and "learn from your mistakes"."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tutor.actions import Action
+from tutor.engines.base import Advice
+from tutor.game import Game
+from tutor.match import main as match_main
+from tutor.progress import Progress
+from tutor.record import load
+from tutor.review import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    PREFIX,
+    accuracy,
+    grade,
+    main,
+    review_actions,
+    review_game,
+    review_step,
+    send_to_review,
+    text_report,
+)
+
+
+def test_grades_by_cost_in_points() -> None:
+    assert grade(0.0) is None
+    assert grade(0.02) is None  # a near tie is no mark against a choice
+    assert grade(INACCURACY - 1e-9) is None
+    assert grade(INACCURACY) == "inaccuracy"
+    assert grade(MISTAKE - 1e-9) == "inaccuracy"
+    assert grade(MISTAKE) == "mistake"
+    assert grade(BLUNDER) == "blunder"
+    assert grade(3.0) == "blunder"
+    assert 0 < INACCURACY < MISTAKE < BLUNDER
+
+
+def test_accuracy_is_100_for_free_choices_and_falls_with_cost() -> None:
+    assert accuracy([]) == 100.0
+    assert accuracy([0.0, 0.0]) == 100.0
+    assert accuracy([0.5]) == pytest.approx(100 * math.exp(-1))
+    costs = [0.0, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0]
+    figures = [accuracy([c]) for c in costs]
+    assert figures == sorted(figures, reverse=True)
+    assert all(0 <= f <= 100 for f in figures)
+    assert accuracy([0.0, 1.0]) == pytest.approx((100 + accuracy([1.0])) / 2)
+
+
+class Valued:
+    """An engine that prefers the first legal action and values the others lower,
+    by 0.3 points each step down the list."""
+
+    name = "valued"
+    seed = None
+
+    def advise(self, info):
+        legal = info.legal_actions()
+        return Advice(legal[0], "the first", values={str(a): -0.3 * i for i, a in enumerate(legal)})
+
+
+def test_cost_is_the_value_lost_and_forced_moves_are_no_decisions() -> None:
+    game = Game.new(11, players=("Ann", "Bob"))
+    actions = []
+    while game.deal_number == 1:
+        legal = game.legal_actions()
+        choice = legal[1] if len(legal) > 1 else legal[0]
+        actions.append(choice)
+        game = game.apply(choice)
+    decisions = review_actions(Game.new(11, players=("Ann", "Bob")), actions, Valued())
+    assert decisions, "a deal has decisions"
+    for d in decisions:
+        assert d.cost == pytest.approx(0.3)
+        assert d.grade == "mistake"
+        assert d.player in ("Ann", "Bob")
+        assert d.deal == 1
+    assert all(len(d.info.legal_actions()) > 1 for d in decisions)
+    assert len(decisions) < len(actions)  # the last trick is forced
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("records")
+    argv = ["--a", "random", "--b", "hints", "--deals", "2", "--seed", "3", "--records", str(folder)]
+    assert match_main(argv) == 0
+    return folder
+
+
+def test_match_writes_a_record_per_play_named_by_the_engines(records) -> None:
+    files = sorted(p.name for p in records.iterdir())
+    assert files == [
+        "0001-hints-v-random.txt",
+        "0001-random-v-hints.txt",
+        "0002-hints-v-random.txt",
+        "0002-random-v-hints.txt",
+    ]
+    for name in files:
+        game = load(records / name)
+        assert set(game.players) == {"random", "hints"}
+        assert len(game.history) == 1  # one deal, played out
+    first = load(records / "0001-hints-v-random.txt").history[0].final
+    again = load(records / "0001-random-v-hints.txt").history[0].final
+    assert first.dealt == again.dealt and first.turnup == again.turnup  # the same pack twice
+
+
+def test_review_json_has_the_issues_shape(records, capsys) -> None:
+    assert main([str(records / "0001-hints-v-random.txt"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"players", "decisions", "accuracy"}
+    assert data["players"] == ["hints", "random"]
+    assert set(data["accuracy"]) == {"hints", "random"}
+    assert data["decisions"]
+    for d in data["decisions"]:
+        assert set(d) == {"deal", "player", "decision", "action", "best", "cost", "grade", "hints"}
+        assert d["cost"] >= 0
+        assert d["grade"] in (None, "inaccuracy", "mistake", "blunder")
+        assert d["grade"] == grade(d["cost"])
+        assert d["player"] in data["players"]
+        assert Action.parse(d["action"]) and Action.parse(d["best"])
+    assert all(0 <= a <= 100 for a in data["accuracy"].values())
+    assert data["accuracy"]["random"] < data["accuracy"]["hints"]
+
+
+def test_random_is_less_accurate_than_hints_over_the_match(records) -> None:
+    totals = {"random": [], "hints": []}
+    for path in records.iterdir():
+        review = review_game(path)
+        for d in review.decisions:
+            totals[d.player].append(d.cost)
+    assert accuracy(totals["random"]) < accuracy(totals["hints"])
+
+
+def test_the_review_is_reproducible_and_its_text_names_the_grades(records) -> None:
+    path = records / "0002-random-v-hints.txt"
+    one, two = review_game(path), review_game(load(path))
+    assert one.to_json() == two.to_json()
+    lines = text_report(one)
+    assert any("accuracy" in line for line in lines)
+    assert any("blunder from 0.50" in line for line in lines)
+
+
+def test_a_bad_record_is_named_by_file_line_and_field(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(
+        "# Écarté game record\nPlayers: a vs b\nRules: english game=5 match=1 valuation=off\n"
+        "Seed: 1\n\nDeal 1.\na: blah\n",
+        encoding="utf-8",
+    )
+    assert main([str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:7: " in err and "Traceback" not in err
+    assert main([str(tmp_path / "missing.txt")]) == 2
+    assert "file:" in capsys.readouterr().err
+
+
+def test_the_cli_dispatches_review(records, capsys) -> None:
+    from tutor.cli import main as cli_main
+
+    assert cli_main(["review", str(records / "0001-hints-v-random.txt"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == ["hints", "random"]
+
+
+def test_mistakes_become_review_steps_with_the_engines_answer(records, tmp_path) -> None:
+    review = review_game(records / "0002-random-v-hints.txt")
+    seat = review.players.index("random")
+    wrong = review.to_learn(seat)
+    assert wrong, "random makes mistakes"
+    with Progress(tmp_path / "progress.sqlite3") as store:
+        assert send_to_review(review, seat, store) == len(wrong)
+        queued = store.reviews()
+    assert {(r.lesson, r.step) for r in queued} == {(review.lesson, d.step_id) for d in wrong}
+    assert review.lesson.startswith(PREFIX)
+    for d in wrong:
+        step = review_step(review.lesson, d.step_id)
+        assert step.expected == d.best
+        assert step.info == d.info
+        assert step.question == d.decision
+        assert step.explanation.startswith("From your game: ")
+    with pytest.raises(LookupError):
+        review_step(review.lesson, "not json")
+    with pytest.raises(LookupError):
+        review_step("drill:leads", wrong[0].step_id)

@@ -1,0 +1,439 @@
+"""The review of a game: every decision of both players graded by what it cost.
+
+``review_game(game)`` replays a game (a ``Game``, or a record file) and asks the
+``best`` engine about every decision either player made: what it prefers, and
+what each option is worth in points at that score (``tutor.engines.values``: a
+point is worth about 1 at love-all, and exactly 1 at four-all). The **cost** of a
+choice is the value of the engine's choice less the value of the one made, never
+below zero; a choice the engine does not weigh of itself (a discard outside its
+short list) is valued over the same simulated deals.
+
+Grades, in the spirit of chess analysis (lichess grades a move by the winning
+chances it lost), by the cost in points:
+
+====================  ==========================================================
+cost below 0.10       no grade: within the engine's sampling noise, a good choice
+0.10 to 0.25          **inaccuracy**
+0.25 to 0.50          **mistake**
+0.50 or more          **blunder** (half a point or more: a deal is worth 1 or 2)
+====================  ==========================================================
+
+**Accuracy** of a player, 0 to 100: the mean over his decisions of
+``100 * exp(-2 * cost)`` (a free choice 100, an inaccuracy of 0.10 about 82, a
+mistake of 0.25 about 61, a blunder of 0.50 about 37, a whole point lost about
+14). A forced move (one legal action) is no decision and is not counted; a
+player with no decision scores 100.
+
+Beside each decision stands the verdict of the Hints (``tutor.hints.advise``),
+so a learner sees where the historical advice and the computation part.
+
+The review is reproducible: the engine is ``best`` seeded with the game's seed,
+and it draws its samples from that seed and the position alone.
+
+"Learn from your mistakes": ``send_to_review`` puts a player's mistakes and
+blunders in the spaced-review queue (``tutor.progress``) as steps keyed
+(``game:<seed>``, the position as a compact advise request, as the drills do);
+``review_step`` deals such a step again, with the engine's answer expected and
+its line as the explanation.
+
+``ecarte review FILE [--json]`` prints the review of a saved game record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tutor.actions import Action
+from tutor.engines.base import Engine
+from tutor.game import Game
+from tutor.infoset import InfoSet
+
+INACCURACY = 0.10
+MISTAKE = 0.25
+BLUNDER = 0.50
+"""Grade thresholds: the cost in points at which each grade begins."""
+
+GRADES = ("inaccuracy", "mistake", "blunder")
+TO_LEARN = ("mistake", "blunder")
+"""The grades that "learn from your mistakes" sends to the review queue."""
+
+ACCURACY_RATE = 2.0
+"""A decision's accuracy is ``100 * exp(-ACCURACY_RATE * cost)``."""
+
+PREFIX = "game:"
+"""The lesson id of a review step taken from a game: this prefix and the game's seed."""
+
+
+def grade(cost: float) -> str | None:
+    """The grade of a choice that cost ``cost`` points (None below ``INACCURACY``)."""
+    if cost >= BLUNDER:
+        return "blunder"
+    if cost >= MISTAKE:
+        return "mistake"
+    if cost >= INACCURACY:
+        return "inaccuracy"
+    return None
+
+
+def decision_accuracy(cost: float) -> float:
+    return 100.0 * math.exp(-ACCURACY_RATE * max(0.0, cost))
+
+
+def accuracy(costs: Iterable[float]) -> float:
+    """A player's accuracy, 0-100, from the costs of his decisions (100 for none)."""
+    values = [decision_accuracy(c) for c in costs]
+    return sum(values) / len(values) if values else 100.0
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of one player, graded."""
+
+    deal: int
+    seat: int
+    player: str
+    info: InfoSet
+    action: Action
+    best: Action
+    cost: float
+    values: dict[str, float] = field(default_factory=dict)
+    """The engine's value of each option weighed, in points (with the choice made)."""
+    reason: str = ""
+    """The engine's line: why it prefers ``best``."""
+    hints: Action | None = None
+    hint_rule: str | None = None
+
+    @property
+    def decision(self) -> str:
+        return self.info.decision
+
+    @property
+    def grade(self) -> str | None:
+        return grade(self.cost)
+
+    @property
+    def agrees(self) -> bool:
+        """The choice is the engine's, or costs less than an inaccuracy."""
+        return self.grade is None
+
+    @property
+    def step_id(self) -> str:
+        """The position as a compact advise request: the review step's id."""
+        return position_id(self.info)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "player": self.player,
+            "decision": self.decision,
+            "action": str(self.action),
+            "best": str(self.best),
+            "cost": round(self.cost, 3),
+            "grade": self.grade,
+            "hints": None if self.hints is None else str(self.hints),
+        }
+
+
+@dataclass(frozen=True)
+class GameReview:
+    players: tuple[str, str]
+    seed: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def lesson(self) -> str:
+        """The lesson id its review steps are filed under."""
+        return f"{PREFIX}{self.seed}"
+
+    def of(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def accuracy(self, seat: int) -> float:
+        return accuracy(d.cost for d in self.of(seat))
+
+    def count(self, seat: int, which: str) -> int:
+        return sum(1 for d in self.of(seat) if d.grade == which)
+
+    def to_learn(self, seat: int) -> list[Decision]:
+        """The seat's mistakes and blunders: what "learn from your mistakes" reviews."""
+        return [d for d in self.of(seat) if d.grade in TO_LEARN]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "decisions": [d.to_json() for d in self.decisions],
+            "accuracy": {name: round(self.accuracy(seat), 1) for seat, name in enumerate(self.players)},
+        }
+
+
+# --- reviewing ------------------------------------------------------------------------
+
+
+def default_engine(seed: int) -> Engine:
+    from tutor.engines.best import BestEngine
+
+    return BestEngine(seed=seed)
+
+
+def moments(start: Game, actions: Sequence[Action]) -> list[tuple[int, int, InfoSet, Action]]:
+    """(deal number, seat, what the seat knew, the action chosen) for each action played
+    from ``start`` that was a real decision (more than one legal action)."""
+    out = []
+    game = start
+    for action in actions:
+        position = game.position
+        seat = position.to_act
+        if len(position.legal_actions()) > 1:
+            out.append((game.deal_number, seat, position.infoset(seat), action))
+        game = game.apply(action)
+    return out
+
+
+def judge(
+    info: InfoSet, action: Action, engine: Engine
+) -> tuple[Action, float, dict[str, float], str]:
+    """The engine's choice, the cost of ``action`` against it, the values, the reason."""
+    advice = engine.advise(info)
+    values = dict(advice.values)
+    chosen, best = str(action), str(advice.action)
+    if chosen not in values and values:
+        extra = _value_of(engine, info, action)
+        if extra is not None:
+            values[chosen] = extra
+    if _same(action, advice.action):
+        cost = 0.0
+    elif chosen in values and best in values:
+        cost = max(0.0, values[best] - values[chosen])
+    else:
+        cost = 0.0  # an engine that gives no values cannot grade
+    return advice.action, cost, values, advice.reason
+
+
+def _value_of(engine: Engine, info: InfoSet, action: Action) -> float | None:
+    """The value of an exchange option the engine did not weigh (a discard outside its
+    short list), over the very deals it weighed the others on: the engine draws them
+    from its seed and the position before it looks at the options."""
+    exchange = getattr(engine, "_exchange", None)
+    seed = getattr(engine, "seed", None)
+    if exchange is None or seed is None or info.decision not in ("propose", "accept", "discard"):
+        return None
+    import random
+
+    rng = random.Random(f"{seed}|{info!r}")  # as BestEngine.advise seeds it
+    advice = exchange(info, rng, (action,))
+    return advice.values.get(str(action))
+
+
+def _same(a: Action, b: Action) -> bool:
+    if a.kind == "discard" and b.kind == "discard":
+        return set(a.cards) == set(b.cards)
+    return a == b
+
+
+def _hints(info: InfoSet) -> tuple[Action | None, str | None]:
+    try:
+        from tutor.hints import advise
+    except ImportError:
+        return None, None
+    try:
+        verdict = advise(info)
+    except Exception:  # a hint that cannot speak here leaves the column empty
+        return None, None
+    return verdict.action, verdict.hint.id
+
+
+def review_actions(
+    start: Game,
+    actions: Sequence[Action],
+    engine: Engine,
+    seats: Iterable[int] = (0, 1),
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Decision]:
+    """Grade the decisions of ``seats`` among ``actions`` played from ``start``."""
+    wanted = set(seats)
+    todo = [m for m in moments(start, actions) if m[1] in wanted]
+    out = []
+    for n, (deal, seat, info, action) in enumerate(todo):
+        best, cost, values, reason = judge(info, action, engine)
+        hint_action, hint_rule = _hints(info)
+        out.append(
+            Decision(
+                deal, seat, start.players[seat], info, action, best, cost, values, reason,
+                hint_action, hint_rule,
+            )
+        )
+        if progress is not None:
+            progress(n + 1, len(todo))
+    return out
+
+
+def review_game(
+    game_or_record: Game | str | os.PathLike[str],
+    engine: Engine | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameReview:
+    """The review of every decision of both players in a game (or a record file:
+    a ``RecordError`` if it does not replay). ``engine``: ``best`` seeded with the
+    game's seed unless given; ``progress(done, total)`` is told after each decision."""
+    game = _game(game_or_record)
+    engine = engine or default_engine(game.seed)
+    start = Game.new(game.seed, game.rules, game.players)
+    decisions = review_actions(start, game.actions, engine, progress=progress)
+    return GameReview(game.players, game.seed, tuple(decisions))
+
+
+def _game(game_or_record: Game | str | os.PathLike[str]) -> Game:
+    if isinstance(game_or_record, Game):
+        return game_or_record
+    from tutor.record import load
+
+    return load(Path(game_or_record))
+
+
+# --- learn from your mistakes ------------------------------------------------------------
+
+
+def position_id(info: InfoSet) -> str:
+    from tutor.protocol import infoset_to_request
+
+    return json.dumps(infoset_to_request(info), separators=(",", ":"))
+
+
+def send_to_review(review: GameReview, seat: int, store) -> int:
+    """File the seat's mistakes and blunders in the spaced-review queue of ``store``
+    (a ``tutor.progress.Progress``) as not solved, so they fall due at the first
+    interval. Returns how many were sent."""
+    sent = 0
+    for decision in review.to_learn(seat):
+        store.settle(review.lesson, decision.step_id, unaided=False)
+        sent += 1
+    return sent
+
+
+class ReviewStepError(LookupError):
+    """A review step that is not a game position."""
+
+
+def review_step(lesson: str, step_id: str):
+    """The review step progress knows as (``game:<seed>``, ``step_id``), dealt again:
+    the engine's answer expected, its line as the explanation."""
+    from tutor.lessons.loader import default_prompt
+    from tutor.lessons.model import Step
+    from tutor.protocol import RequestError, request_to_infoset
+
+    if not lesson.startswith(PREFIX):
+        raise ReviewStepError(f"{lesson!r} is not a game review")
+    try:
+        seed = int(lesson[len(PREFIX):])
+        info = request_to_infoset(json.loads(step_id))
+    except (ValueError, TypeError, RequestError) as exc:
+        raise ReviewStepError(f"game step {step_id[:60]!r} is not a position: {exc}") from None
+    advice = default_engine(seed).advise(info)
+    return Step(
+        lesson=lesson,
+        id=step_id,
+        index=0,
+        question=info.decision,
+        prompt=default_prompt(info),
+        explanation=f"From your game: {advice.reason}",
+        passages=tuple(advice.sources),
+        info=info,
+        expected=advice.action,
+    )
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def say(action: Action | None) -> str:
+    """An action as a reader reads it, cards with suit symbols: ``lead K♠``."""
+    if action is None:
+        return "—"
+    if not action.cards:
+        return "take none" if action.kind == "discard" else action.kind
+    return f"{action.kind} {' '.join(c.label for c in action.cards)}"
+
+
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def grade_counts(review: GameReview, seat: int) -> str:
+    """``2 inaccuracies, 1 mistake, 0 blunders``."""
+    parts = []
+    for g in GRADES:
+        n = review.count(seat, g)
+        parts.append(f"{n} {g if n == 1 else PLURALS[g]}")
+    return ", ".join(parts)
+
+
+def text_report(review: GameReview) -> list[str]:
+    """The review as lines for a terminal: one line per decision, then the accuracies."""
+    lines = [f"Review of {review.players[0]} v {review.players[1]} (seed {review.seed})"]
+    width = max(len(n) for n in review.players)
+    deal = None
+    for d in review.decisions:
+        if d.deal != deal:
+            deal = d.deal
+            lines += ["", f"Deal {deal}"]
+        mark = d.grade or ("best" if _same(d.action, d.best) else "good")
+        line = f"  {d.player:<{width}}  {d.decision:<9} {say(d.action)}"
+        if not _same(d.action, d.best):
+            line += f"; best {say(d.best)}, cost {d.cost:.2f}"
+        line += f"  [{mark}]"
+        if d.hints is not None:
+            line += f"  hints: {say(d.hints)}"
+        lines.append(line)
+    lines.append("")
+    for seat, name in enumerate(review.players):
+        lines.append(
+            f"{name}: accuracy {review.accuracy(seat):.1f} over {len(review.of(seat))} decisions"
+            f" ({grade_counts(review, seat)})"
+        )
+    lines.append(
+        f"Grades by cost in points: inaccuracy from {INACCURACY:.2f}, mistake from"
+        f" {MISTAKE:.2f}, blunder from {BLUNDER:.2f}."
+    )
+    return lines
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ecarte review",
+        description="Review a saved game record: every decision of both players graded.",
+    )
+    parser.add_argument("file", type=Path, metavar="FILE", help="a game record")
+    parser.add_argument("--json", action="store_true", help="print the review as JSON")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tutor.engines.base import EngineUnavailable
+    from tutor.record import RecordError
+
+    args = build_parser().parse_args(argv)
+    try:
+        review = review_game(args.file)
+    except RecordError as exc:
+        print(f"ecarte review: {exc}", file=sys.stderr)
+        return 2
+    except EngineUnavailable as exc:
+        print(f"ecarte review: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
+    else:
+        for line in text_report(review):
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
