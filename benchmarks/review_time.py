@@ -1,0 +1,61 @@
+"""How long the review of a whole game takes (``tutor.review.review_game``).
+
+    python benchmarks/review_time.py [--games 3] [--seed 1] [--a hints] [--b random]
+
+Plays ``--games`` whole games to five between two engines (``--a`` in the first
+seat), then times the review of each: every decision of both players asked of
+the ``best`` engine, plus the hints. Prints, per game, the deals, the decisions
+graded and the seconds, and the median seconds per game and per decision. The
+app runs the review in a thread worker, so this is how long the learner waits
+for the game-over screen's review.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from tutor.game import Game
+from tutor.match import build_engine
+from tutor.review import review_game
+
+
+def play_game(seed: int, a: str, b: str) -> Game:
+    engines = (build_engine(a, seed), build_engine(b, seed + 1))
+    game = Game.new(seed, players=(a, b) if a != b else (f"{a} A", f"{b} B"))
+    while not game.is_over:
+        seat = game.to_act
+        game = game.apply(engines[seat].advise(game.position.infoset(seat)).action)
+    return game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--a", default="hints")
+    parser.add_argument("--b", default="random")
+    args = parser.parse_args()
+    per_game, per_decision = [], []
+    for n in range(args.games):
+        game = play_game(args.seed + n, args.a, args.b)
+        start = time.perf_counter()
+        review = review_game(game)
+        seconds = time.perf_counter() - start
+        count = len(review.decisions)
+        per_game.append(seconds)
+        per_decision.append(seconds / max(1, count))
+        print(
+            f"game {n + 1} (seed {args.seed + n}): {len(game.history)} deals,"
+            f" {count} decisions reviewed in {seconds:.2f} s"
+        )
+    print(
+        f"review of a whole game: median {statistics.median(per_game):.2f} s,"
+        f" longest {max(per_game):.2f} s;"
+        f" median {statistics.median(per_decision) * 1000:.0f} ms per decision"
+    )
+
+
+if __name__ == "__main__":
+    main()
