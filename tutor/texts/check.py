@@ -76,8 +76,8 @@ def check_library(
 
     Checks: ids unique and markup well formed (from loading); every passage and
     glossary link resolves, and every lesson link names one of ``lessons`` (the
-    lesson ids, when given); every file's header complete; club laws 1-51 and
-    abridged laws 1-25 present; every French passage translated; every id of
+    lesson ids, when given); every file's header complete; club laws 1-51 (each
+    with its subject) and abridged laws 1-25 present; every French passage translated; every id of
     docs/passage-ids.md present; every citation resolves. `where` may end in ``:line``.
     """
     faults = list(library.faults)
@@ -97,6 +97,14 @@ def check_library(
     for n in range(1, CLUB_LAWS + 1):
         if f"club-laws/{n}" not in library:
             faults.append(Fault(root, 0, f"missing club-laws/{n}"))
+        elif not library.passage(f"club-laws/{n}").subject.strip():
+            law = library.passage(f"club-laws/{n}")
+            faults.append(
+                Fault(
+                    library.display_name(law.file), law.line,
+                    f"club-laws/{n} has no subject (a line subject=\"...\" under its id, texts/README.md)",
+                )
+            )
     for n in range(1, BRITANNICA_LAWS + 1):
         if f"britannica-9/laws/{n}" not in library:
             faults.append(Fault(root, 0, f"missing britannica-9/laws/{n}"))

@@ -150,6 +150,33 @@ def resolve(text: str, emended: bool = True, marks: bool = False) -> str:
     return "\n".join(_Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n"))
 
 
+READINGS = ("corrected", "received", "both")
+"""How a reader may see the emendations: the corrected reading, the received one, or both."""
+OPEN, CLOSE, ARROW = "⟨", "⟩", " → "
+"""The marks around an emendation in the running text (an editor's angle brackets)."""
+
+
+def marked(text: str, reading: str = "corrected") -> str:
+    """The text with each emendation marked where it stands, in the reading asked for.
+
+    ``corrected``: ``⟨trumps⟩``; ``received``: ``⟨tramps⟩``; ``both``: ``⟨tramps → trumps⟩``
+    (the received reading, then the corrected one). An empty reading leaves the marks
+    empty: ``⟨⟩`` where the project deleted or supplied a character. Notes are dropped
+    (they are among the passage's notes).
+    """
+    if reading not in READINGS:
+        raise ValueError(f"reading must be one of {', '.join(READINGS)}")
+
+    def one(mark: _Mark) -> str:
+        if reading == "both":
+            inner = f"{mark.old}{ARROW}{mark.new}"
+        else:
+            inner = mark.new if reading == "corrected" else mark.old
+        return f"{OPEN}{inner}{CLOSE}"
+
+    return "\n".join(_Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n"))
+
+
 def unterminated(text: str) -> list[tuple[int, str]]:
     """(0-based line, message) for every emendation or comment opened and not closed.
 

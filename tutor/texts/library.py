@@ -8,6 +8,7 @@ show everything that did parse and `ecarte texts check` can report the rest.
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 from pathlib import Path
 
 from tutor.texts.model import Document, Fault, GlossaryEntry, Passage, SearchHit, UnknownPassage
@@ -97,6 +98,22 @@ class Library:
         """A passage followed by every passage nested under it, in reading order."""
         head = self.passage(ident)
         return [head] + [p for child in head.children for p in self.section(child)]
+
+    def suggest(self, ident: str, limit: int = 5) -> list[str]:
+        """Passage ids near an unknown one, nearest first: ids that end as it ends
+        (``38`` or ``laws/38``: ``club-laws/38``), then ids spelt alike."""
+        wanted = ident.strip().strip("/").casefold()[:100]  # a huge argument is not compared whole
+        if not wanted:
+            return []
+        ids = list(self._passages)
+        found = [i for i in ids if i.casefold() == wanted or i.casefold().endswith("/" + wanted)]
+        found += get_close_matches(wanted, ids, n=limit, cutoff=0.6)
+        tails: dict[str, list[str]] = {}
+        for i in ids:  # the last part of each id: "ecart" finds french/ecart, glossary/ecart
+            tails.setdefault(i.rsplit("/", 1)[-1], []).append(i)
+        for tail in get_close_matches(wanted.rsplit("/", 1)[-1], list(tails), n=limit, cutoff=0.8):
+            found += tails[tail]
+        return list(dict.fromkeys(found))[:limit]
 
     def backlinks(self, ident: str) -> list[str]:
         """Passages (glossary entries and notes included) that link to `ident`."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.texts.emend import Emendation, emendations, resolve
+from tutor.texts.emend import Emendation, emendations, marked, resolve
 from tutor.texts.links import find_links
 from tutor.texts.plain import plain
 
@@ -54,6 +54,14 @@ class Passage:
     classes: tuple[str, ...] = ()
     heading_level: int = 0
     children: list[str] = field(default_factory=list)
+    subject: str = ""
+    """What the passage is about, in a few words (``subject="..."``): a law's subject."""
+    toc_label: str = ""
+    """A short label for the contents (``toc="..."``), where the title is too long."""
+    blocks: list[str] = field(default_factory=list)
+    """The passage's blocks (paragraphs, lists, its heading) as written, in order."""
+    block_translations: dict[int, str] = field(default_factory=dict)
+    """For a French passage: block index -> the project's translation of that block."""
 
     def markdown(self, emended: bool = True, marks: bool = False) -> str:
         """The passage's Markdown in the corrected (or the received) reading.
@@ -61,6 +69,40 @@ class Passage:
         `marks` shows the other reading in brackets beside each emendation.
         """
         return resolve(self.source, emended, marks)
+
+    def marked(self, reading: str = "corrected") -> str:
+        """The passage's Markdown with each emendation marked in the running text:
+        ``⟨trumps⟩`` as corrected, ``⟨tramps⟩`` as received, ``⟨tramps → trumps⟩`` both."""
+        return marked(self.source, reading)
+
+    def aligned(self, reading: str = "corrected") -> list[tuple[str, str | None]]:
+        """The passage block by block, each with the project's translation of it (or None),
+        emendations marked as in `marked`: French and English paragraph by paragraph."""
+        if not self.blocks:
+            return [(marked(self.source, reading), None)]
+        return [
+            (
+                marked(block, reading),
+                None if index not in self.block_translations else resolve(self.block_translations[index]),
+            )
+            for index, block in enumerate(self.blocks)
+        ]
+
+    @property
+    def full_title(self) -> str:
+        """The title with the subject, if any: 'Law 12: a faced card in the pack'."""
+        return f"{self.title}: {self.subject}" if self.subject else self.title
+
+    @property
+    def label(self) -> str:
+        """The passage's line in the contents: its short label, else its number and
+        subject ('12. A faced card in the pack'), else its title."""
+        if self.toc_label:
+            return self.toc_label
+        if self.subject:
+            number = self.id.rsplit("/", 1)[-1]
+            return f"{number}. {self.subject}" if number[:1].isdigit() else self.subject
+        return self.title
 
     def plain_text(self, emended: bool = True) -> str:
         """The passage's words without Markdown or emendation markup."""
@@ -99,11 +141,13 @@ class Passage:
 
 @dataclass(frozen=True, slots=True)
 class TocEntry:
-    """A line of a document's table of contents."""
+    """A line of a document's table of contents: its depth (1 the top), the passage's
+    title and id, and the label the contents show (`Passage.label`)."""
 
     level: int
     title: str
     id: str
+    label: str = ""
 
 
 @dataclass(slots=True)
@@ -119,9 +163,30 @@ class Document:
 
     @property
     def toc(self) -> list[TocEntry]:
-        return [
-            TocEntry(p.heading_level or p.id.count("/") + 1, p.title, p.id) for p in self.passages
-        ]
+        """The contents, nested by the document's own headings, then by id.
+
+        A passage with a heading stands at its heading's level, a level-1 heading (the
+        source's own title) beside the level-2 sections; a passage nested under another
+        by id (``.../2a`` under ``.../2``) sits one level below it; any other passage
+        without a heading sits one level below the last heading before it (or, before
+        any heading, at the depth of its id).
+        """
+        parents = {child: p.id for p in self.passages for child in p.children}
+        levels: dict[str, int] = {}
+        heading = 0
+        entries = []
+        for p in self.passages:
+            if p.heading_level:
+                level = heading = max(p.heading_level, 2)
+            elif parents.get(p.id) in levels:
+                level = levels[parents[p.id]] + 1
+            elif heading:
+                level = heading + 1
+            else:
+                level = p.id.count("/") + 1
+            levels[p.id] = level
+            entries.append(TocEntry(level - 1, p.title, p.id, p.label))
+        return entries
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,10 @@
 Conventions (see texts/README.md): a block preceded by an attribute line
 ``{#some/id title="..."}`` starts a passage, which owns every following block up
 to the next block with an id. Blocks marked ``{.note}`` and ``{.translation}``
-(block quotes) are the project's apparatus, attached to the passage before them.
+(block quotes) are the project's apparatus, attached to the passage before them;
+a translation is also kept beside the block it follows, so French and English
+can be shown paragraph by paragraph. ``subject="..."`` names what a law is about,
+``toc="..."`` gives a short label for the contents.
 A definition list with an id is a glossary entry. The parser never raises on a
 malformed file: it records a Fault with the file and line and carries on.
 """
@@ -125,6 +128,7 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
     def close() -> None:
         if current is not None and not current.source:
             current.source = "\n\n".join(body)
+            current.blocks = list(body)
 
     for index, token in _top_blocks(tokens):
         start, end = token.map  # type: ignore[misc]
@@ -152,6 +156,9 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
                     if current.translation_source is None
                     else current.translation_source + "\n\n" + quoted
                 )
+                at = len(body) - 1  # the block it translates: the last one before it
+                previous = current.block_translations.get(at)
+                current.block_translations[at] = quoted if previous is None else f"{previous}\n\n{quoted}"
             continue
         if ident is None:
             (body if current is not None else preamble).append(chunk(start, end))
@@ -178,6 +185,8 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
                 term = "" if lines[start].lstrip().startswith(":") else lines[start]
                 faults.append(Fault(display, start + 1, _undefined(ident, term)))
         current.title = attrs.get("title") or current.title or default_title(ident)
+        current.subject = attrs.get("subject", "")
+        current.toc_label = attrs.get("toc", "")
     close()
     result.document.preamble = "\n\n".join(preamble)
     header = result.document.header
