@@ -208,7 +208,7 @@ def judge(
         extra = _value_of(engine, info, action)
         if extra is not None:
             values[chosen] = extra
-    if _same(action, advice.action):
+    if same(action, advice.action):
         cost = 0.0
     elif chosen in values and best in values:
         cost = max(0.0, values[best] - values[chosen])
@@ -232,7 +232,10 @@ def _value_of(engine: Engine, info: InfoSet, action: Action) -> float | None:
     return advice.values.get(str(action))
 
 
-def _same(a: Action, b: Action) -> bool:
+def same(a: Action | None, b: Action | None) -> bool:
+    """Equal actions; the cards of a discard compare as a set."""
+    if a is None or b is None:
+        return False
     if a.kind == "discard" and b.kind == "discard":
         return set(a.cards) == set(b.cards)
     return a == b
@@ -383,9 +386,9 @@ def text_report(review: GameReview) -> list[str]:
         if d.deal != deal:
             deal = d.deal
             lines += ["", f"Deal {deal}"]
-        mark = d.grade or ("best" if _same(d.action, d.best) else "good")
+        mark = d.grade or ("best" if same(d.action, d.best) else "good")
         line = f"  {d.player:<{width}}  {d.decision:<9} {say(d.action)}"
-        if not _same(d.action, d.best):
+        if not same(d.action, d.best):
             line += f"; best {say(d.best)}, cost {d.cost:.2f}"
         line += f"  [{mark}]"
         if d.hints is not None:

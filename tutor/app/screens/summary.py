@@ -1,5 +1,10 @@
-"""The end-of-deal summary: both hands open, the tricks, the points, and the
-learner's choices set against the engine's (worked out in a thread worker)."""
+"""The end-of-deal summary: both hands open, the tricks, the points, and every one
+of the learner's choices graded as the game review grades it (``tutor.review``: the
+``best`` engine seeded with the game's seed, the same grades by the points a choice
+cost; a near tie is no mark against it), worked out in a thread worker.
+
+The hands, the tricks and the choices are one scrolling pane (PageUp, PageDown,
+Home, End), so a long deal's choices are never cut off."""
 
 from __future__ import annotations
 
@@ -23,6 +28,12 @@ class DealSummary(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "close", "Continue", priority=True),
         Binding("escape,space", "close", "Continue", show=False),
+        Binding("pagedown", "scroll_body('scroll_page_down')", "More", key_display="PgDn", priority=True),
+        Binding("pageup", "scroll_body('scroll_page_up')", "Scroll", show=False),
+        Binding("end", "scroll_body('scroll_end')", "Scroll", show=False),
+        Binding("home", "scroll_body('scroll_home')", "Scroll", show=False),
+        Binding("down", "scroll_body('scroll_down')", "Scroll", show=False),
+        Binding("up", "scroll_body('scroll_up')", "Scroll", show=False),
     ]
 
     def __init__(self, start, result, after, learner: int, advisor, engine_name: str) -> None:
@@ -50,10 +61,9 @@ class DealSummary(ModalScreen[None]):
                         with Vertical(classes="open-hand"):
                             yield Label(plain(f"{names[seat]} ({role}), as dealt"), classes="seat-label")
                             yield HandView(numbered=False, id=f"dealt-{seat}")
-                with Horizontal(id="summary-facts"):
-                    yield Static(plain(self.table_text()), id="summary-table")
-                    yield PassageMarkdown("*Comparing your choices with the engine…*", id="choices")
-            yield Label("Enter: continue", id="summary-help")
+                yield Static(plain(self.table_text()), id="summary-table")
+                yield PassageMarkdown("*Grading your choices with the engine…*", id="choices")
+            yield Label("Enter: continue · PageDown: more", id="summary-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -61,6 +71,10 @@ class DealSummary(ModalScreen[None]):
         for seat in (0, 1):
             hand = sort_hand(final.dealt[seat], final.trump)
             self.query_one(f"#dealt-{seat}", HandView).show(hand)
+        choices = self.query_one("#choices", PassageMarkdown)
+        choices.styles.max_height = None  # the lesson board's cap must not cut the choices
+        choices.styles.height = "auto"
+        choices.styles.width = "1fr"
         self.compare()
 
     def table_text(self) -> str:
@@ -79,34 +93,58 @@ class DealSummary(ModalScreen[None]):
 
     @work(thread=True, exclusive=True)
     def compare(self) -> None:
-        game = self.start
+        try:
+            text = self.choices_text()
+        except Exception as exc:  # a failure is told in the pane, never a crash
+            text = f"**Your choices** could not be graded: {exc}"
+        self.app.call_from_thread(self.query_one("#choices", PassageMarkdown).update, text)
+
+    def choices_text(self) -> str:
+        """Every action of the learner's in this deal: a decision graded (✓ or its grade,
+        the engine's choice and what the difference cost), a forced one said to be."""
+        from tutor.review import BLUNDER, INACCURACY, MISTAKE, default_engine, review_actions
+
+        decisions = iter(
+            review_actions(
+                self.start, self.result.actions, default_engine(self.start.seed), (self.learner,)
+            )
+        )
         rows = []
+        game = self.start
         for action in self.result.actions:
             position = game.position
             if position.to_act == self.learner:
-                try:
-                    advice = self.advisor.advise(position.infoset(self.learner))
-                except Exception as exc:
-                    rows.append(f"- {describe_action(action)} — *no advice: {exc}*")
-                    advice = None
-                if advice is not None:
-                    rows.append(self.row(action, advice))
+                if len(position.legal_actions()) > 1:
+                    rows.append(self.row(next(decisions)))
+                else:
+                    rows.append(f"- · {describe_action(action)} *(the only choice)*")
             game = game.apply(action)
-        text = "**Your choices** (✗ where the {} engine chose otherwise)\n\n{}".format(
-            self.engine_name, "\n".join(rows) or "*You had no decision in this deal.*"
+        head = (
+            "**Your choices**, graded by the points each cost against the best engine:"
+            f" ✓ under {INACCURACY:.2f}, then inaccuracy, mistake from {MISTAKE:.2f},"
+            f" blunder from {BLUNDER:.2f}"
         )
-        self.app.call_from_thread(self.query_one("#choices", PassageMarkdown).update, text)
+        return f"{head}\n\n" + ("\n".join(rows) or "*You had no decision in this deal.*")
 
-    def row(self, action, advice) -> str:
-        mine = describe_action(action)
-        if advice.action == action:
-            return f"- ✓ {mine}"
-        text = f"- ✗ {mine} — engine: **{describe_action(advice.action)}**"
-        values = advice.values or {}
-        if str(action) in values and str(advice.action) in values:
-            cost = values[str(advice.action)] - values[str(action)]
-            text += f" (costs {cost:.2f} points on average)"
-        return f"{text}. {advice.reason}"
+    @staticmethod
+    def row(decision) -> str:
+        from tutor.review import same
+
+        mine = describe_action(decision.action)
+        best = describe_action(decision.best)
+        if decision.grade is None:
+            if same(decision.action, decision.best):
+                return f"- ✓ {mine}"
+            if decision.cost < 0.005:
+                return f"- ✓ {mine} (engine: {best}, worth the same)"
+            return f"- ✓ {mine} (engine: {best}, {decision.cost:.2f} better: a near tie)"
+        return (
+            f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**,"
+            f" {decision.cost:.2f} points better. {decision.reason}"
+        )
+
+    def action_scroll_body(self, how: str) -> None:
+        getattr(self.query_one("#summary-body", VerticalScroll), how)(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

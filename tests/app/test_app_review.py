@@ -1,0 +1,164 @@
+"""The game review screen (issue 13, item 1): every decision with its grade and cost,
+both accuracies, "learn from your mistakes"; and the deal summary's grades."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from app_helpers import run, settle
+from textual.widgets import DataTable, Static
+
+from tutor.actions import Action
+from tutor.app import create_app
+from tutor.app.screens.review import GameReviewScreen
+from tutor.app.screens.summary import DealSummary
+from tutor.engines.random_engine import RandomEngine
+from tutor.game import Game
+from tutor.hints.engine import HintsEngine
+from tutor.review import Decision, GameReview, review_game
+
+
+@cache
+def match_review() -> GameReview:
+    """A deal of random (South) against hints (North), reviewed by the seeded best engine."""
+    game = Game.new(3_000_001, players=("South", "North"))
+    engines = (RandomEngine(3), HintsEngine())
+    while game.deal_number == 1:
+        seat = game.to_act
+        game = game.apply(engines[seat].advise(game.position.infoset(seat)).action)
+    return review_game(game)
+
+
+async def open_review(pilot, learner=0) -> GameReviewScreen:
+    await settle(pilot)
+    screen = GameReviewScreen(match_review(), learner=learner)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+@run
+async def test_the_review_lists_every_decision_with_grade_cost_and_both_accuracies():
+    review = match_review()
+    app = create_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot)
+        table = screen.query_one(DataTable)
+        assert table.row_count == len(review.decisions) > 0
+        for n, d in enumerate(review.decisions):
+            row = [str(cell) for cell in table.get_row_at(n)]
+            assert row[5] == (d.grade or "")
+            assert row[4] == (f"{d.cost:.2f}" if d.cost else "")
+        heading = str(screen.query_one("#review-accuracy", Static).render())
+        assert f"South (you): accuracy {review.accuracy(0):.0f}" in heading
+        assert f"North: accuracy {review.accuracy(1):.0f}" in heading
+        assert "blunder 0.50" in heading
+        detail = screen.query_one("#review-detail", Static)
+        first = str(detail.render())
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(detail.render()) != first
+        assert str(detail.render()).startswith(f"Deal 1, {review.decisions[1].player}")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, GameReviewScreen)
+
+
+@run
+async def test_l_sends_the_learners_mistakes_and_blunders_to_the_review_queue():
+    from tutor.app.lessonsource import progress
+
+    review = match_review()
+    wrong = review.to_learn(0)
+    assert wrong, "random makes mistakes in this deal"
+    app = create_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_review(pilot, learner=0)
+        await pilot.press("l")
+        await pilot.pause()
+        queued = {(r.lesson, r.step) for r in progress().reviews()}
+        assert queued == {(review.lesson, d.step_id) for d in wrong}
+        messages = [n.message for n in app._notifications]
+        assert any(f"{len(wrong)} positions join your review queue" in m for m in messages)
+
+
+@run
+async def test_a_review_step_from_a_game_opens_in_the_review_queue():
+    from tutor.app.lessonsource import progress
+    from tutor.app.screens.lesson import LessonScreen
+
+    review = match_review()
+    wrong = review.to_learn(0)[0]
+    progress().settle(review.lesson, wrong.step_id, unaided=False)
+    app = create_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = LessonScreen(review=[(review.lesson, wrong.step_id)])
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert len(screen.steps) == 1
+        step = screen.steps[0]
+        assert step.expected == wrong.best and step.info == wrong.info
+
+
+@run
+async def test_the_review_of_an_engine_match_has_no_learner():
+    app = create_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_review(pilot, learner=None)
+        await pilot.press("l")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("no learner" in m for m in messages)
+
+
+def decision(cost: float, action: str = "lead KS", best: str = "lead QS") -> Decision:
+    info = Game.new(1).position.infoset()
+    return Decision(1, 0, "South", info, Action.parse(action), Action.parse(best), cost, reason="Why.")
+
+
+def test_the_summary_grades_as_the_review_does():
+    assert DealSummary.row(decision(0.0, "lead KS", "lead KS")) == "- ✓ lead K♠"
+    assert DealSummary.row(decision(0.02)).startswith("- ✓ lead K♠ (engine: lead Q♠, 0.02 better")
+    assert "✗" not in DealSummary.row(decision(0.09))
+    assert DealSummary.row(decision(0.12)).startswith("- ✗ **inaccuracy**: lead K♠")
+    assert "**mistake**" in DealSummary.row(decision(0.3))
+    assert "**blunder**" in DealSummary.row(decision(0.8))
+    assert DealSummary.row(decision(0.8)).endswith("Why.")
+
+
+@run
+async def test_the_summary_shows_every_one_of_the_learners_actions():
+    game = Game.new(3)
+    start, engine = game, RandomEngine(3)
+    while game.deal_number == 1:
+        game = game.apply(engine.advise(game.position.infoset(game.to_act)).action)
+    result = game.history[0]
+    mine = sum(1 for seat, _ in _actors(start, result.actions) if seat == 0)
+    app = create_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary = DealSummary(start, result, game, 0, None, "best")
+        await app.push_screen(summary)
+        await settle(pilot)
+        source = summary.query_one("#choices").source
+        rows = [line for line in source.splitlines() if line.startswith("- ")]
+        assert len(rows) == mine
+        await pilot.press("end")
+        await pilot.pause()
+        assert summary.query_one("#summary-body").scroll_y > 0
+
+
+def _actors(start: Game, actions):
+    game = start
+    for action in actions:
+        yield game.to_act, action
+        game = game.apply(action)
+
+
+def test_review_screen_snapshot_small_terminal(snap_compare):
+    async def open_it(pilot):
+        await open_review(pilot)
+        await pilot.pause(0.1)
+
+    assert snap_compare(create_app(), terminal_size=(80, 24), run_before=open_it)
