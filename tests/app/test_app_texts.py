@@ -58,7 +58,7 @@ async def test_readings_ids_and_search():
         await pilot.press("e")
         await settle(pilot)
         received = screen.query_one("#original").source
-        assert "at many as" in received and "as many as he asked" in corrected
+        assert "⟨at⟩ many as" in received and "⟨as⟩ many as" in corrected
         await pilot.press("i")
         await settle(pilot)
         assert "`club-laws/38`" in screen.query_one("#original").source
@@ -79,8 +79,9 @@ async def test_french_passage_shows_translation_beside():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.query_one("#translation-box").display
-        assert "King, queen, knave" in screen.query_one("#translation").source
+        assert screen.query_one("#aligned").display
+        english = [m.source for m in screen.query(".pair > .en")]
+        assert any("King, queen, knave" in text for text in english)
 
 
 @run

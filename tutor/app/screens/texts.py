@@ -1,12 +1,17 @@
 """The texts screen: the sources read passage by passage, with our own contents.
 
 The table of contents is a Tree built from each document's ``toc`` (no
-MarkdownViewer: it treats our links as file paths). One passage, or one short
-section, is loaded into the Markdown widget at a time, so nothing long blocks
-the UI. French passages show the project's English translation beside them.
+MarkdownViewer: it treats our links as file paths), nested by the documents' own
+headings, each line a label that fits the pane. One passage, or one short
+section, is loaded at a time, so nothing long blocks the UI. A French passage is
+shown paragraph by paragraph, each beside (or, on a narrow screen, above) the
+project's English translation, in one scroll. Emendations are marked where they
+stand, ``⟨…⟩``, in the reading chosen with ``e``: as corrected, as received, or both.
 """
 
 from __future__ import annotations
+
+import re
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,11 +24,17 @@ from textual.widgets.option_list import Option
 from tutor.app.lessonsource import lessons_for_passage
 from tutor.app.markup import PlainTree, plain, styled
 from tutor.app.widgets.footer import AdaptiveFooter
-from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list, passage_markdown
+from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list
 from tutor.study_notes import notes_for_passage, notes_markdown
+from tutor.texts.emend import READINGS
 
 SECTION_LIMIT = 60
 """Passages shown together at most when a heading with many children is opened."""
+SIDE_BY_SIDE = 64
+"""The reader's width (columns) from which French and English stand side by side;
+below it each English paragraph follows its French one."""
+GUIDE_DEPTH = 2
+"""Columns of indentation per level in the contents (the least Textual allows)."""
 
 WELCOME = """\
 # The sources
@@ -31,12 +42,25 @@ WELCOME = """\
 Choose a passage in the contents on the left (arrows and Enter), or search with `/`.
 
 - **Britannica**: the article *Écarté* of the 9th edition, with its hints to players.
-- **Club laws**: the 51 laws as accepted by the principal London clubs.
-- **French rules**: *L'Écarté*, with the project's English translation beside it.
+- **Club laws**: the 51 laws as accepted by the principal London clubs, each with its subject.
+- **French rules**: *L'Écarté*, each paragraph beside the project's English translation.
 
-`e` switches between the text as received and as corrected; `i` shows passage ids.
+Emendations are marked ⟨thus⟩ in the text: `e` shows the reading as received, then both
+readings, then the corrected one again. `i` shows passage ids; `[` and `]` step through
+the passages; `c` hides the contents to give the text the width.
 """
 
+READING_NAMES = {
+    "corrected": "emendations ⟨as corrected⟩",
+    "received": "emendations ⟨as received⟩",
+    "both": "both ⟨received → corrected⟩",
+}
+"""How the reading line names each reading, in the marks the text uses."""
+NOTICES = {
+    "corrected": "The text as corrected: each emendation ⟨marked⟩ where it stands.",
+    "received": "The text as received: the source's reading ⟨marked⟩ where the project emends it.",
+    "both": "Both readings: ⟨received → corrected⟩ at each emendation.",
+}
 
 SHORT_TITLES = {
     "britannica-9": "Britannica (9th ed.)",
@@ -50,18 +74,80 @@ SHORT_TITLES = {
 }
 """Document ids -> labels that fit the contents pane (the full title heads the reading line)."""
 
+_HEADING = re.compile(r"^(#{1,6})\s")
+_BOLD_LINE = re.compile(r"^\*\*(.+)\*\*$")
+
+
+def fit(label: str, width: int) -> str:
+    """``label`` in at most ``width`` columns, ending in "…" when it is cut (a label
+    the texts did not make short enough is never cut silently)."""
+    if width <= 0 or len(label) <= width:
+        return label
+    return label[: max(1, width - 1)].rstrip() + "…"
+
+
+def passage_heading(passage, level: int, show_id: bool) -> str:
+    ident = f"  `{passage.id}`" if show_id else ""
+    return f"{'#' * level} {passage.full_title}{ident}"
+
+
+def passage_text(passage, reading: str, *, show_id: bool, level: int) -> str:
+    """One passage as Markdown, emendations marked in the reading chosen, then its notes."""
+    body = passage.marked(reading)
+    if body.lstrip().startswith("#"):  # the passage brings its own heading
+        parts = [f"`{passage.id}`", "", body] if show_id else [body]
+    else:
+        parts = [passage_heading(passage, level, show_id), "", body]
+    notes = notes_block(passage)
+    return "\n".join(parts + (["", notes] if notes else []))
+
+
+def notes_block(passage) -> str:
+    notes = list(passage.notes)
+    return "\n".join(["> **Notes**", *[f"> - {n}" for n in notes]]) if notes else ""
+
+
+def english_for(french: str, english: str | None) -> str:
+    """The translation of one block, a heading's translation (``**The discard**``) as a
+    heading of the same level, so that both stand on the same line."""
+    if english is None:
+        return ""
+    heading = _HEADING.match(french)
+    bold = _BOLD_LINE.match(english.strip())
+    if heading and bold:
+        return f"{heading.group(1)} {bold.group(1)}"
+    return english
+
 
 class TextsScreen(Screen):
     """Read the annotated sources."""
 
+    DEFAULT_CSS = """
+    TextsScreen #toc { scrollbar-size-vertical: 1; }
+    TextsScreen #reading { height: 1fr; }
+    TextsScreen #notice { display: none; padding: 0 2; margin-bottom: 1; color: $warning; }
+    TextsScreen #notice.shown { display: block; }
+    TextsScreen #aligned { height: auto; }
+    TextsScreen .columns { height: 1; padding: 0 2; color: $text-muted; text-style: bold; }
+    TextsScreen .columns > Static { width: 1fr; }
+    TextsScreen .pair { height: auto; }
+    TextsScreen .pair > PassageMarkdown { width: 1fr; height: auto; }
+    TextsScreen .pair > .en { border-left: vkey $panel-lighten-2; color: $text-muted; }
+    TextsScreen.interleaved .columns { display: none; }
+    TextsScreen.interleaved .pair { layout: vertical; }
+    TextsScreen.interleaved .pair > PassageMarkdown { width: 100%; }
+    TextsScreen.interleaved .pair > .en { margin-left: 2; }
+    """
+
     BINDINGS = [
         Binding("slash", "search", "Search", key_display="/", id="search"),
-        Binding("e", "toggle_emended", "Reading", id="emended", tooltip="The text as received or as corrected"),
-        Binding("i", "toggle_ids", "Ids", id="ids"),
+        Binding("e", "cycle_reading", "Reading", id="emended",
+                tooltip="The text as corrected, as received, or both (emendations marked ⟨thus⟩)"),
+        Binding("i", "toggle_ids", "Ids", id="ids", show=False),
         Binding("g", "glossary", "Glossary", id="glossary"),
         Binding("c", "toggle_toc", "Contents", id="toc", tooltip="Show or hide the contents pane"),
-        Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", id="prev"),
-        Binding("right_square_bracket", "step(1)", "Next", key_display="]", id="next"),
+        Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", id="prev", show=False),
+        Binding("right_square_bracket", "step(1)", "Next", key_display="]", id="next", show=False),
         Binding("backspace", "back", "Return", id="back-link", tooltip="Back to the passage you came from"),
         Binding("escape", "close", "Back", id="back"),
     ]
@@ -70,9 +156,15 @@ class TextsScreen(Screen):
         super().__init__()
         self.initial = passage_id
         self.current: str | None = None
-        self.emended = True
+        self.reading = READINGS[0]
         self.show_ids = False
         self.history: list[str] = []
+        self.nodes: dict = {}
+
+    @property
+    def emended(self) -> bool:
+        """True unless the text is shown as received only."""
+        return self.reading != "received"
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -82,18 +174,23 @@ class TextsScreen(Screen):
                 yield Input(placeholder="Search the texts (Enter), Escape to close", id="search")
                 yield OptionList(id="results")
                 yield Static("", id="reading-line")
-                with Horizontal(id="panes"):
-                    with VerticalScroll(id="original-box"):
-                        yield PassageMarkdown(WELCOME, id="original")
-                    with VerticalScroll(id="translation-box"):
-                        yield PassageMarkdown("", id="translation")
+                yield Static("", id="notice")
+                with VerticalScroll(id="reading"):
+                    yield Vertical(id="aligned")
+                    yield PassageMarkdown(WELCOME, id="original")
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "the sources"
         self.query_one("#search").display = False
         self.query_one("#results").display = False
-        self.query_one("#translation-box").display = False
+        self.query_one("#aligned").display = False
+        tree = self.query_one(Tree)
+        tree.guide_depth = GUIDE_DEPTH
+        self.update_layout()
+        self.query_one("#reading-line", Static).update(
+            styled("[b]The sources[/b] · $reading", reading=READING_NAMES[self.reading])
+        )
         library = self.app.library
         if library is None:
             self.notify(self.app.library_error or "The texts are not available.", severity="error")
@@ -108,7 +205,18 @@ class TextsScreen(Screen):
         if self.initial:
             self.show_passage(self.initial)
         else:
-            self.query_one(Tree).focus()
+            tree.focus()
+
+    def on_resize(self) -> None:
+        self.update_layout()
+        self.call_after_refresh(self.fit_labels)
+
+    def update_layout(self) -> None:
+        """French and English side by side where the reader is wide enough, else one
+        under the other."""
+        toc = self.query_one(Tree)
+        width = self.size.width - (toc.outer_size.width if toc.display else 0)
+        self.set_class(width < SIDE_BY_SIDE, "interleaved")
 
     # --- contents --------------------------------------------------------------------
 
@@ -116,6 +224,7 @@ class TextsScreen(Screen):
         tree: Tree[str] = self.query_one(Tree)
         tree.show_root = False
         self.nodes = {}
+        self.labels: dict = {}
         for document in library.documents():
             doc_node = tree.root.add(SHORT_TITLES.get(document.id, document.title), data=None, expand=False)
             stack = [(0, doc_node)]
@@ -123,9 +232,9 @@ class TextsScreen(Screen):
                 while len(stack) > 1 and stack[-1][0] >= entry.level:
                     stack.pop()
                 parent = stack[-1][1]
-                label = entry.title
-                node = parent.add(label, data=entry.id, expand=False)
+                node = parent.add(entry.label or entry.title, data=entry.id, expand=False)
                 self.nodes[entry.id] = node
+                self.labels[node.id] = entry.label or entry.title
                 stack.append((entry.level, node))
         for node in self.nodes.values():
             node.allow_expand = bool(node.children)
@@ -134,17 +243,50 @@ class TextsScreen(Screen):
             node = tree.root.add("Glossary", data=None, expand=False)
             for entry in glossary:
                 self.nodes[entry.id] = node.add_leaf(entry.term, data=entry.id)
+                self.labels[self.nodes[entry.id].id] = entry.term
+        self.call_after_refresh(self.fit_labels)
+
+    def label_room(self, node) -> int:
+        """The columns a node's label has in the contents pane."""
+        tree = self.query_one(Tree)
+        depth = 0  # the root is not shown: a document's line has no guide
+        parent = node.parent
+        while parent is not None and parent.parent is not None:
+            depth += 1
+            parent = parent.parent
+        icon = 2 if node.allow_expand else 0
+        return tree.scrollable_content_region.width - depth * tree.guide_depth - icon
+
+    def fit_labels(self) -> None:
+        """Each label whole if it fits, else cut with "…" (the texts give short labels,
+        so this is a safeguard: a test checks that none is cut at 80 columns)."""
+        tree = self.query_one(Tree)
+        if not tree.display or tree.scrollable_content_region.width <= 0:
+            return
+        for node in self.nodes.values():
+            full = self.labels.get(node.id, str(node.label))
+            shown = fit(full, self.label_room(node))
+            if str(node.label) != shown:
+                node.set_label(shown)
 
     def reveal_in_toc(self, ident: str) -> None:
-        node = getattr(self, "nodes", {}).get(ident)
+        node = self.nodes.get(ident)
         if node is None:
             return
         parent = node.parent
         while parent is not None:
             parent.expand()
             parent = parent.parent
+        self.call_after_refresh(self._move_to, node)
+
+    def _move_to(self, node) -> None:
+        """The contents' cursor on ``node``, scrolled to the middle of the pane."""
         tree = self.query_one(Tree)
-        self.call_after_refresh(tree.move_cursor, node)
+        tree.center_scroll = True
+        try:
+            tree.move_cursor(node)
+        finally:
+            tree.center_scroll = False
 
     @on(Tree.NodeSelected, "#toc")
     def toc_selected(self, event: Tree.NodeSelected) -> None:
@@ -160,8 +302,9 @@ class TextsScreen(Screen):
             return
         glossary = {e.id: e for e in library.glossary()}
         if ident not in library and ident not in glossary:
-            self.notify(f"No passage {ident!r} in the texts.", severity="error")
+            self.unknown_passage(ident)
             return
+        self.query_one("#notice").remove_class("shown")
         if self.current and self.current != ident:
             self.history.append(self.current)
         self.current = ident
@@ -169,47 +312,94 @@ class TextsScreen(Screen):
         if not from_toc:
             self.reveal_in_toc(ident)
 
+    def unknown_passage(self, ident: str) -> None:
+        """Say plainly, above the text, that no passage has this id (the id as typed,
+        never parsed as markup), and offer the nearest ones."""
+        library = self.app.library
+        shown = ident if len(ident) <= 60 else ident[:59] + "…"
+        notice = self.query_one("#notice", Static)
+        notice.update(styled(
+            "[b]No passage “$ident” in the texts.[/b] Passage ids read like club-laws/38"
+            " or french/ecart: choose one in the contents, or search with /.",
+            ident=shown,
+        ))
+        notice.add_class("shown")
+        if self.current is None:  # nothing else to show: the suggestions in the reader
+            nearest = library.suggest(ident) if library is not None else []
+            names = {i: library.passage(i).full_title for i in nearest}
+            text = (link_list("Perhaps you meant", nearest, names=names) if nearest
+                    else "No passage id comes near it.")
+            self.query_one("#aligned").display = False
+            self.query_one("#original", PassageMarkdown).update(f"{text}\n\n{WELCOME}")
+            self.query_one(Tree).focus()
+
     def render_current(self) -> None:
         library = self.app.library
         ident = self.current
         if library is None or ident is None:
             return
+        aligned = self.query_one("#aligned", Vertical)
+        aligned.remove_children()
         glossary = {e.id: e for e in library.glossary()}
+        extra = []
         if ident in library:
             passages = library.section(ident)[:SECTION_LIMIT]
-            original = "\n\n".join(
-                passage_markdown(p, emended=self.emended, show_id=self.show_ids,
-                                 heading="##" if i == 0 else "###")
-                for i, p in enumerate(passages)
-            )
-            translated = [p for p in passages if p.translation]
             document = passages[0].document
+            if any(p.block_translations for p in passages):
+                aligned.mount_all(self.aligned_rows(passages))
+                original = ""
+            else:
+                original = "\n\n".join(
+                    passage_text(p, self.reading, show_id=self.show_ids, level=2 if i == 0 else 3)
+                    for i, p in enumerate(passages)
+                )
         else:
             entry = glossary[ident]
             original = f"## {entry.term}\n\n{entry.definition}\n\n" + link_list(
                 "See also", list(entry.see_also)
             )
-            translated, document = [], "glossary"
+            document = "glossary"
+        aligned.display = bool(aligned.children)
         computed = notes_markdown(notes_for_passage(ident))
         if computed:
-            original += "\n\n" + computed
-        original += "\n\n" + self.links_markdown(ident)
+            extra.append(computed)
+        links = self.links_markdown(ident)
+        if links:
+            extra.append(links)
+        original = "\n\n".join(part for part in [original, *extra] if part)
         self.query_one("#original", PassageMarkdown).update(original)
-        self.query_one("#original-box").scroll_home(animate=False)
-        box = self.query_one("#translation-box")
-        box.display = bool(translated)
-        if translated:
-            text = "\n\n".join(p.translation or "" for p in translated)
-            self.query_one("#translation", PassageMarkdown).update(
-                "## English translation\n\n" + text
-            )
-            box.scroll_home(animate=False)
-        reading = "as corrected" if self.emended else "as received"
-        shown = f"  ·  {ident}" if self.show_ids else ""
+        self.query_one("#reading").scroll_home(animate=False)
+        self.update_reading_line(document, ident)
+
+    def aligned_rows(self, passages) -> list:
+        """French and English block by block: a row for each, and each passage's notes."""
+        rows: list = [Horizontal(Static("Français (as printed)"), Static("English (the project's translation)"),
+                                 classes="columns")]
+        for index, passage in enumerate(passages):
+            pairs = passage.aligned(self.reading)
+            if not pairs[0][0].lstrip().startswith("#"):
+                rows.append(PassageMarkdown(passage_heading(passage, 2 if index == 0 else 3, self.show_ids),
+                                            classes="title"))
+            elif self.show_ids:
+                rows.append(PassageMarkdown(f"`{passage.id}`", classes="title"))
+            for french, english in pairs:
+                rows.append(Horizontal(
+                    PassageMarkdown(french, classes="fr"),
+                    PassageMarkdown(english_for(french, english), classes="en"),
+                    classes="pair",
+                ))
+            notes = notes_block(passage)
+            if notes:
+                rows.append(PassageMarkdown(notes, classes="notes"))
+        return rows
+
+    def update_reading_line(self, document: str, ident: str) -> None:
+        shown = f" · {ident}" if self.show_ids else ""
         self.query_one("#reading-line", Static).update(
             styled(
-                "[b]$document[/b]  ·  the text $reading (e)$shown",
-                document=SHORT_TITLES.get(document, document), reading=reading, shown=shown,
+                "[b]$document[/b] · $reading$shown",
+                document=SHORT_TITLES.get(document, document),
+                reading=READING_NAMES[self.reading], shown=shown,
             )
         )
 
@@ -219,7 +409,7 @@ class TextsScreen(Screen):
         parts = []
         cited_by = library.backlinks(ident) if library is not None else []
         if cited_by:
-            names = {i: library.passage(i).title for i in cited_by if i in library}
+            names = {i: library.passage(i).full_title for i in cited_by if i in library}
             parts.append(link_list("Cited by", cited_by, names=names))
         lessons = lessons_for_passage(ident)
         if lessons:
@@ -229,17 +419,20 @@ class TextsScreen(Screen):
 
     # --- keys ----------------------------------------------------------------------------
 
-    def action_toggle_emended(self) -> None:
-        self.emended = not self.emended
+    def action_cycle_reading(self) -> None:
+        """Corrected, received, both, and round again."""
+        self.reading = READINGS[(READINGS.index(self.reading) + 1) % len(READINGS)]
         self.render_current()
-        self.notify("The text as corrected." if self.emended else "The text as received.")
+        self.notify(NOTICES[self.reading])
 
     def action_toggle_toc(self) -> None:
         """Hide the contents to give the text (and its translation) the width."""
         toc = self.query_one(Tree)
         toc.display = not toc.display
+        self.update_layout()
         if toc.display:
             toc.focus()
+            self.call_after_refresh(self.fit_labels)
 
     def action_toggle_ids(self) -> None:
         self.show_ids = not self.show_ids
