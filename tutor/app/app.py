@@ -14,8 +14,9 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
+from tutor.app.commands import GoAnywhere
 from tutor.app.theme import BAIZE, CARD_VARIABLES
 from tutor.app.widgets.passage import Navigate
 
@@ -44,15 +45,33 @@ class Options:
     """Law 46's treble, double and single (club-laws/46)."""
 
 
+DEFAULT_MIN_SIZE = (80, 24)
+"""The terminal (columns, rows) a screen needs unless it says otherwise (``MIN_SIZE``)."""
+
+MIN_SIZES: dict[str, tuple[int, int]] = {
+    "CommandPalette": (30, 8),
+    "TextsScreen": (60, 16),
+    "LessonsScreen": (60, 16),
+    "WeakSpotsScreen": (60, 16),
+    "DrillTopicsScreen": (60, 16),
+}
+"""What screens that do not say it themselves (``MIN_SIZE``) need, by class name."""
+
+
 class EcarteApp(App):
     """Écarté tutor."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Écarté tutor"
     SUB_TITLE = "the game of the 19th-century clubs"
+    COMMANDS = App.COMMANDS | {GoAnywhere}
     BINDINGS = [
         Binding("f1", "help", "Help", id="help", tooltip="How to use the tutor"),
         Binding("ctrl+q", "quit", "Quit", id="quit", show=False),
+        Binding("pageup", "scroll_pane('scroll_page_up')", "Scroll up", show=False),
+        Binding("pagedown", "scroll_pane('scroll_page_down')", "Scroll down", show=False),
+        Binding("home", "scroll_pane('scroll_home')", "Scroll to the top", show=False),
+        Binding("end", "scroll_pane('scroll_end')", "Scroll to the end", show=False),
     ]
 
     def __init__(self, options: Options | None = None) -> None:
@@ -94,6 +113,7 @@ class EcarteApp(App):
 
         self.push_screen(HomeScreen())
         self.call_after_refresh(self.report_data_problems)
+        self.screen_change_signal.subscribe(self, lambda _screen: self.check_size())
         start = self.options.start
         if start == "play":
             self.action_play()
@@ -104,6 +124,71 @@ class EcarteApp(App):
             self.open_drill(self.options.drill_topic)
         elif start == "texts":
             self.open_passage(self.options.passage_id)
+
+    # --- the terminal's size --------------------------------------------------------
+
+    def size_needed(self, screen: Screen) -> tuple[int, int]:
+        """The smallest terminal ``screen`` serves: its own ``MIN_SIZE``, else the app's
+        table, else (a dialog) that of the screen beneath it, else ``DEFAULT_MIN_SIZE``."""
+        stack = self.screen_stack
+        below = stack[: stack.index(screen) + 1] if screen in stack else [screen]
+        for each in reversed(below):
+            needed = getattr(each, "MIN_SIZE", None) or MIN_SIZES.get(type(each).__name__)
+            if needed:
+                return tuple(needed)
+            if not isinstance(each, ModalScreen):
+                break
+        return DEFAULT_MIN_SIZE
+
+    def check_size(self) -> None:
+        """Cover the screen with a notice of the size needed while the terminal is
+        smaller than that (one mechanism for every screen); uncover it after."""
+        from tutor.app.widgets.size_notice import SizeNotice
+
+        screen = self.screen
+        if not screen.is_attached:
+            return
+        needed = self.size_needed(screen)
+        now = (self.size.width, self.size.height)
+        small = now[0] < needed[0] or now[1] < needed[1]
+        notices = list(screen.query_children(SizeNotice))
+        if small:
+            notice = notices[0] if notices else SizeNotice()
+            if not notices:
+                screen.mount(notice)
+            notice.show(needed, now)
+        else:
+            for notice in notices:
+                notice.display = False
+
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self.check_size)
+
+    # --- scrolling ---------------------------------------------------------------------
+
+    def scroll_pane(self, screen: Screen):
+        """The pane PageUp, PageDown, Home and End move when the focused widget does not
+        take them: the screen's ``SCROLL_PANE`` (a selector) if it names one, else the
+        first pane that has more than it shows, those holding a passage, hint or
+        feedback (``PassageMarkdown``) first."""
+        from tutor.app.widgets.passage import PassageMarkdown
+
+        selector = getattr(screen, "SCROLL_PANE", None)
+        if selector:
+            found = screen.query(selector)
+            if found:
+                return found.first()
+        panes = [
+            w for w in screen.query("*")
+            if w.display and w.region.area and w.allow_vertical_scroll and w.max_scroll_y > 0
+        ]
+        panes.sort(key=lambda w: not w.query(PassageMarkdown))
+        return panes[0] if panes else None
+
+    def action_scroll_pane(self, how: str) -> None:
+        pane = self.scroll_pane(self.screen)
+        if pane is not None:
+            getattr(pane, how)(animate=False)
 
     # --- shared domain data ------------------------------------------------------
 

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 
 HELP = Path(__file__).resolve().parent.parent / "help.md"
@@ -21,9 +22,11 @@ class HelpScreen(Screen):
     BINDINGS = [
         Binding("escape,q,f1", "app.pop_screen", "Close", id="close"),
     ]
+    MIN_SIZE = (40, 10)
+    """The help is text: it reads in any terminal this size (``EcarteApp.check_size``)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help"):
             yield PassageMarkdown(HELP.read_text(encoding="utf-8"), id="help-text")
-        yield Footer()
+        yield AdaptiveFooter()
