@@ -60,6 +60,12 @@ async def test_french_and_english_interleaved_on_a_narrow_screen():
         assert not screen.has_class("interleaved")
         french, english = pairs(screen)[1]
         assert french.region.y == english.region.y
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.has_class("interleaved")
+        await pilot.resize_terminal(120, 40)  # a wider terminal: side by side again
+        await settle(pilot)
+        assert not screen.has_class("interleaved")
 
 
 @run

@@ -373,7 +373,7 @@ class TextsScreen(Screen):
 
     def aligned_rows(self, passages) -> list:
         """French and English block by block: a row for each, and each passage's notes."""
-        rows: list = [Horizontal(Static("Français (as printed)"), Static("English (the project's translation)"),
+        rows: list = [Horizontal(Static("Français (the source)"), Static("English (our translation)"),
                                  classes="columns")]
         for index, passage in enumerate(passages):
             pairs = passage.aligned(self.reading)
