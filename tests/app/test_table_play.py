@@ -9,7 +9,12 @@ from textual.widgets import Static
 from tests.app.app_helpers import SIZE, run
 from tutor.app import create_app
 from tutor.app.screens.table_play import TablePlayScreen
+from tutor.app.screens.table_summary import TableDealSummary
 from tutor.tables import PoolTable
+
+FAST = 0.02
+"""The advisor's strength in these tests: a weak, fast advisor (the judging of each
+deal's summary runs in a worker the tests wait for)."""
 
 KEY_OF = {"play": "p", "propose": "o", "accept": "a", "refuse": "x", "mark": "m", "hold": "k"}
 
@@ -20,6 +25,7 @@ async def settle(pilot) -> None:
 
 
 async def open_table(pilot, name: str, seed: int, **options) -> TablePlayScreen:
+    options.setdefault("advice_strength", FAST)
     screen = TablePlayScreen(name, seed, "random", **options)
     await pilot.app.push_screen(screen)
     await settle(pilot)
@@ -38,10 +44,19 @@ async def press(pilot, screen: TablePlayScreen, *keys: str) -> None:
 
 
 async def play_to_the_end(pilot, screen: TablePlayScreen, limit: int = 3000) -> int:
-    """Answer each decision with a key: the first playable card, play, accept, mark."""
+    """Answer each decision with a key: the first playable card, play, accept, mark;
+    close each deal's summary with Enter, and watch the pool's game when out."""
     presses = 0
-    while not screen.table.is_over:
+    while not screen.table.is_over or isinstance(pilot.app.screen, TableDealSummary):
         assert presses < limit, "the table did not end"
+        if isinstance(pilot.app.screen, TableDealSummary):
+            await pilot.press("enter")
+            await settle(pilot)
+            continue
+        if screen.watching():
+            await press(pilot, screen, "enter")
+            await settle(pilot)
+            continue
         kinds = screen.learner_kinds()
         assert kinds, f"the learner should be to act: {screen.table.view(0).status}"
         if kinds & {"lead", "follow"}:
@@ -102,6 +117,10 @@ async def test_a_forbidden_card_is_refused_with_a_notification():
 
 
 async def play_step(pilot, screen) -> None:
+    if isinstance(pilot.app.screen, TableDealSummary):
+        await pilot.press("enter")
+        await settle(pilot)
+        return
     kinds = screen.learner_kinds()
     if kinds & {"lead", "follow"}:
         legal = {a.card for a in screen.table.legal_actions()}

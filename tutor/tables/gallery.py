@@ -12,6 +12,13 @@ at the card or cards the Hints to Players favour (``tutor.hints.advise``). It
 only points: the reasons stay with the hint key, as a bystander may not talk.
 Decisions that are words, not cards (propose, accept, mark the king), get no
 pointing. The English rule, no gallery, is the default.
+
+Where the gallery may stand: at French écarté, so at every table played under
+the French rules (the pool, à quatre, à cinq, à six: law 25 names no table);
+never under the English rules (law 24), whatever the table. At four, five or
+six the Hints speak only of the game for two, so there the gallery points
+where the tables' advisor would play (``tutor.tables.advisor``), and says so.
+``allowed(rules)`` and ``refusal()`` give the rule and the sentence to show.
 """
 
 from __future__ import annotations
@@ -53,6 +60,34 @@ def hints_adviser(info: InfoSet) -> object:
     except ImportError as exc:
         raise EngineUnavailable(f"the hints are not available: {exc}") from None
     return advise(info)
+
+
+def allowed(rules) -> bool:
+    """The gallery stands only at French écarté (britannica-9/laws/25)."""
+    return getattr(rules, "name", "english") == "french"
+
+
+def refusal() -> str:
+    """Why there is no gallery under English rules, as a sentence."""
+    return (
+        "No gallery here: these are English rules, and at English écarté bystanders may "
+        f"make no remark nor give advice ({ENGLISH_LAW}). Play with --rules french for one."
+    )
+
+
+def announcement(enabled: bool, round_table: bool = False) -> str:
+    """What turning the gallery on or off means, as a sentence."""
+    if not enabled:
+        return "The gallery is silent: no one points at your cards."
+    who = (
+        "where the advisor would play (the Hints speak only of the game for two)"
+        if round_table
+        else "at the card the Hints to Players favour"
+    )
+    return (
+        "The gallery is on: at French écarté, bystanders who bet may advise by pointing "
+        f"at a card ({LAWS[1]}); here they point {who}."
+    )
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,11 @@ class Table(Protocol):
         ...
 
 
+def count(n: int, word: str) -> str:
+    """``1 point``, ``2 points``, ``0 tricks``: a number with its noun agreed."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def seat_names(size: int) -> tuple[str, ...]:
     """Seat names in the order of play; the learner is always the first, South."""
     return {

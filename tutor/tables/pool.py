@@ -32,7 +32,7 @@ from tutor.deal import Position
 from tutor.game import Game
 from tutor.laws import cap_deal_points, point_winner, trick_points, trick_winner
 from tutor.rulesets import FRENCH, RuleSet
-from tutor.tables.model import TableView, seat_names
+from tutor.tables.model import TableView, count, seat_names
 
 LAWS = ("britannica-9/players", "french/trois")
 
@@ -163,15 +163,18 @@ class PoolTable:
         scores = []
         for game_seat, pool_seat in enumerate(self.seats):
             king = " ♔" if position.king == game_seat else ""
-            dealer = " (dealer)" if position.dealer == game_seat else ""
             scores.append((
-                f"{names[pool_seat]}{dealer}{king}",
-                f"{total[game_seat]} pts · {tricks[game_seat]} tricks",
+                f"{names[pool_seat]}{king}",
+                f"{count(total[game_seat], 'point')} · {count(tricks[game_seat], 'trick')}",
             ))
-        scores.append((f"{names[self.out]} (out)", "takes the point de refus"))
+        scores.append(("Dealer", self.game.players[position.dealer]))
+        scores.append(("Out", f"{names[self.out]}, who may take a point de refus"))
+        penalty = self.penalty_line()
+        if penalty:
+            scores.append(("Penalty", penalty))
         marks = self.marks()
-        scores.append(("Marks", " ".join(f"{names[i][0]}{marks[i]}" for i in range(3))))
-        scores.append(("Stock", f"{len(position.stock)} cards"))
+        scores.append(("Marks", ", ".join(f"{names[i]} {marks[i]}" for i in range(3))))
+        scores.append(("Stock", count(len(position.stock), "card")))
         status = self.result() if self.is_over else f"{names[self.to_act]} to {self._decision()}"
         title = (
             f"Pool of three — game {self.game_number}: {names[self.seats[0]]} v "
@@ -179,6 +182,23 @@ class PoolTable:
         )
         return TableView(title, hand, position.turnup, trick, last, last_winner,
                          tuple(scores), status, playing)
+
+    def penalty_line(self) -> str:
+        """Who stands to lose a penalty point this deal, in words (or "")."""
+        position = self.game.position
+        names = self.game.players
+        nondealer, dealer = names[position.nondealer], names[position.dealer]
+        if self.autorite:
+            return (
+                f"{nondealer} played without proposing: if he loses the point, {dealer} "
+                f"scores the cards and {self.players[self.out]} (out) the point de refus"
+            )
+        if position.penalty is not None:
+            return (
+                f"{dealer} refused the proposal: if he loses the point, {nondealer} "
+                "scores one more"
+            )
+        return ""
 
     def _decision(self) -> str:
         kinds = {a.kind for a in self.legal_actions()}

@@ -21,8 +21,11 @@ line, an action by the wrong player or one the laws forbid (``RecordError``).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tutor.actions import Action, ActionError, IllegalAction
-from tutor.record import BOM, DEAL_DIGITS, SEED_DIGITS, RecordError, parse_number, quote
+from tutor.files import UnreadableFile, read_text
+from tutor.record import BOM, DEAL_DIGITS, LIMIT, SEED_DIGITS, RecordError, parse_number, quote
 from tutor.rulesets import RuleSet, RuleSetError
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
@@ -52,6 +55,23 @@ def dumps(table) -> str:
         current = current.apply(action)
     lines += ["", f"; {table.result()}"]
     return "\n".join(lines) + "\n"
+
+
+def save(table, path: Path) -> None:
+    """Write atomically: a crash mid-write never leaves half a record."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dumps(table), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load(path: Path):
+    """The table a record file holds; a RecordError for a file that is not a regular
+    file, too large, not UTF-8, or not a table record that replays."""
+    try:
+        text = read_text(path, LIMIT)
+    except UnreadableFile as exc:
+        raise RecordError(str(path), exc.line, "file", exc.message) from None
+    return loads(text, str(path))
 
 
 def _losers(table) -> int | None:

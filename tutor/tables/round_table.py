@@ -27,7 +27,7 @@ from tutor.cards import Card
 from tutor.deal import Distribution
 from tutor.laws import cap_deal_points, trick_points
 from tutor.rulesets import RuleSet
-from tutor.tables.model import TableView
+from tutor.tables.model import TableView, count
 from tutor.tables.round_deal import RoundDeal, deal_round
 
 
@@ -162,9 +162,12 @@ class RoundTable:
         for side, side_name in enumerate(self.side_names):
             tricks = sum(w for s, w in enumerate(won) if self.sides[s] == side)
             king = " ♔" if deal.king is not None and self.sides[deal.king] == side else ""
-            scores.append((f"{side_name}{king}", f"{self.scores[side]} pts · {tricks} tricks"))
+            scores.append((
+                f"{side_name}{king}", f"{count(self.scores[side], 'point')} · {count(tricks, 'trick')}"
+            ))
         scores.append(("Dealer", names[deal.dealer]))
-        scores.append(("Game", f"{self.rules.game_points}, {self.losers} to lose"))
+        losing = "one loses" if self.losers == 1 else f"{self.losers} lose"
+        scores.append(("Game", f"{self.rules.game_points} points; {losing}"))
         return TableView(
             title=f"{self.title} — deal {self.deal_number}",
             hand=deal.hands[seat],

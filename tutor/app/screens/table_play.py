@@ -3,42 +3,59 @@
 The learner sits South (seat 0); computer players take every other seat. The
 rules are the domain's (``tutor.tables``): every decision goes to
 ``table.apply``, and a refusal comes back as ``IllegalAction`` with its law and
-is shown as a notification. The computer players move in a thread worker,
-all of them in turn until the learner is to act (or sits out the pool's game),
-and their moves are told in the log; a result is dropped if the table changed
-meanwhile (a new table). With the gallery on (French écarté), the tutor points
-at the card the Hints favour at each of the learner's card decisions in the
-pool's games (``tutor.tables.gallery``).
+is shown as a notification. The computer players move in a thread worker until
+the learner is to act or a deal ends; their moves are told in the log; a result
+is dropped if the table changed meanwhile (undo, redeal, load, a new table).
+
+As at the game for two: ``?`` shows what the Hints say and what the strongest
+engine at this table advises (``tutor.tables.advisor``: ``best`` in the pool,
+the rollout engine at four, five or six, whatever the computer players are);
+``u`` undoes back to the learner's previous decision, ``r`` deals the deal
+again, ``s`` and ``l`` save and load table records, every deal ends on a
+summary with the decisions graded, and ``v`` reviews every deal played.
+
+In the pool, while the learner is out he watches the game, both hands open,
+at his own pace: space plays the next move, Enter the rest of the deal, and
+each deal ends on its summary. The gallery (French rules only) points at the
+learner's card at every table (``tutor.tables.gallery``).
 """
 
 from __future__ import annotations
 
 import random
+from datetime import datetime
+from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
 from tutor.actions import Action, IllegalAction
+from tutor.app.advice import advice_markdown, engine_markdown, sources_links
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.app.widgets.passage import PassageMarkdown
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
 from tutor.cards import Card, sort_hand
 from tutor.rulesets import make_rules
 from tutor.tables import TABLES, PoolTable, make_table
+from tutor.tables import gallery as gallery_rules
+from tutor.tables.advisor import TableAdvisor
+from tutor.tables.coach import deal_marker, deals_played, restart_deal, round_hint, undo
 from tutor.tables.computer import Computer, two_handed_infoset
-from tutor.tables.gallery import Gallery
+from tutor.tables.gallery import Gallery, Pointing
 
 LEARNER = 0
 
+ADVICE_PROMPT = "*Press ? for a hint: what the Hints say and what the strongest engine advises.*"
 
 
 class TablePlayScreen(DecisionKeys, Screen):
@@ -47,17 +64,30 @@ class TablePlayScreen(DecisionKeys, Screen):
     DEFAULT_CSS = """
     TablePlayScreen #tp-body { height: 1fr; }
     TablePlayScreen #tp-main { width: 1fr; padding: 0 1; }
-    TablePlayScreen #tp-side { width: 38; border-left: vkey $panel-lighten-2; padding-left: 1; }
-    TablePlayScreen #tp-title { text-style: bold; color: $primary; height: auto; margin-bottom: 1; }
+    TablePlayScreen #tp-side { width: 36; border-left: vkey $panel-lighten-2; padding-left: 1; }
+    TablePlayScreen #tp-title { text-style: bold; color: $primary; height: auto; }
     TablePlayScreen #tp-hand-label { margin-top: 1; }
     TablePlayScreen #tp-hand { height: 4; }
+    TablePlayScreen #tp-watched { height: auto; }
     TablePlayScreen #tp-prompt { height: auto; margin: 1 0 0 0; color: $warning; }
     TablePlayScreen #tp-gallery { height: auto; color: $secondary; }
+    TablePlayScreen #tp-advice-box { height: 1fr; border-top: hkey $panel-lighten-2; display: none; }
+    TablePlayScreen #tp-advice-box.-shown { display: block; }
     TablePlayScreen #tp-log { height: 1fr; border-top: hkey $panel-lighten-2; }
+    TablePlayScreen #tp-log.-hidden { display: none; }
     """
 
     BINDINGS = [
         *decision_bindings("table-"),
+        Binding("space", "watch(1)", "Next move", id="table-watch-move"),
+        Binding("enter", "watch(0)", "Deal", id="table-watch-deal", tooltip="Watch to the deal's end"),
+        Binding("question_mark", "hint", "Hint", key_display="?", id="table-hint"),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", id="table-undo"),
+        Binding("r", "redeal", "Redeal", id="table-redeal", tooltip="The same deal again"),
+        Binding("s", "save", "Save", id="table-save"),
+        Binding("l", "load", "Load", id="table-load"),
+        Binding("v", "review", "Review", id="table-review", tooltip="Every deal played, graded"),
         Binding("g", "gallery", "Gallery", id="table-gallery", tooltip="French gallery on/off"),
         Binding("n", "new_table", "New", id="table-new", tooltip="A new game at this table"),
         Binding("escape", "app.pop_screen", "Back", id="table-back"),
@@ -73,6 +103,8 @@ class TablePlayScreen(DecisionKeys, Screen):
         rules: str = "french",
         game: int = 5,
         losers: int | None = None,
+        load: Path | None = None,
+        advice_strength: float = 1.0,
     ) -> None:
         super().__init__()
         if table not in TABLES:
@@ -81,11 +113,27 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.engine_request = engine
         self.rules = make_rules(rules, game)
         self.losers = losers
-        self.gallery = Gallery(enabled=gallery)
+        self.gallery_asked = gallery
+        self.gallery = Gallery(enabled=gallery and gallery_rules.allowed(self.rules))
+        self.load_path = load
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
         self.table = make_table(table, seed, self.rules, losers)
         self.computer = Computer(engine, seed)
         self.selected: set[Card] = set()
+        self.judged: dict = {}
+        """Steps already weighed by the advisor (the summaries and the review share it)."""
+        self.paused = False
+        """A deal summary is open: nothing moves until it is closed."""
+        self.advice_strength = advice_strength
+        """Scales the advisor's samples (tests use a weak, fast advisor)."""
+        self.new_advisors(seed)
+
+    def new_advisors(self, seed: int) -> None:
+        # Separate instances: the hint, the gallery and the judging run in separate workers.
+        strength = self.advice_strength
+        self.advisor = TableAdvisor(seed, strength)
+        self.judge_advisor = TableAdvisor(seed, strength)
+        self.gallery_advisor = TableAdvisor(seed, strength)
 
     # --- layout -------------------------------------------------------------------
 
@@ -93,89 +141,146 @@ class TablePlayScreen(DecisionKeys, Screen):
         yield Header()
         with Horizontal(id="tp-body"):
             with Vertical(id="tp-main"):
-                yield Label("", id="tp-title")
+                yield Static("", id="tp-title")
                 yield TableTrick(id="tp-trick")
                 yield Label("", id="tp-hand-label", classes="seat-label")
                 yield HandView(id="tp-hand")
+                yield Static("", id="tp-watched")
                 yield Static("", id="tp-prompt")
                 yield Static("", id="tp-gallery")
             with Vertical(id="tp-side"):
                 yield TableScores(id="tp-scores")
+                with VerticalScroll(id="tp-advice-box"):
+                    yield PassageMarkdown(ADVICE_PROMPT, id="tp-advice")
                 yield RichLog(id="tp-log", max_lines=1000, wrap=True, markup=False, min_width=20)
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         if self.computer.note:
             self.notify(self.computer.note, title="Engine", severity="warning")
-        self.start(self.table)
+        if self.gallery_asked and not gallery_rules.allowed(self.rules):
+            self.notify(gallery_rules.refusal(), title="Gallery", severity="warning")
+        elif self.gallery.enabled:
+            self.notify(
+                gallery_rules.announcement(True, not isinstance(self.table, PoolTable)),
+                title="Gallery",
+            )
+        if self.load_path is not None:
+            self.load_table(self.load_path)
+        else:
+            self.start(self.table)
 
-    def start(self, table) -> None:
+    def start(self, table, note: str = "") -> None:
         self.table = table
         self.selected.clear()
+        self.paused = False
         self.query_one(RichLog).clear()
-        self.log_line(f"{TABLES[table.name]}. Seed {table.seed}; {self.rules.describe()}.")
+        self.log_line(note or f"{TABLES[table.name]}. Seed {table.seed}; {self.rules.describe()}.")
+        self.hide_advice()
         self.advance()
 
     # --- the flow -------------------------------------------------------------------
 
+    def watching(self) -> bool:
+        """The learner is out of the pool's game and watches it."""
+        table = self.table
+        return isinstance(table, PoolTable) and not table.is_over and LEARNER not in table.seats
+
     def learner_kinds(self) -> set[str]:
         table = self.table
-        if table.is_over or table.to_act != LEARNER:
+        if self.paused or table.is_over or table.to_act != LEARNER:
             return set()
         return {a.kind for a in table.legal_actions()}
 
     def advance(self) -> None:
-        """Redraw; let the computer players move, or the gallery point.
+        """Redraw; let the computer players move (unless the learner watches), or the
+        gallery point.
 
         While the computer players are to move only the prompt changes: they
         answer at once and the table is drawn when the learner's turn comes
         (drawing it twice per card is what slows a six-handed table)."""
-        if not self.table.is_over and self.table.to_act != LEARNER:
+        if self.paused:
+            return
+        table = self.table
+        if not table.is_over and table.to_act != LEARNER and not self.watching():
             self.query_one("#tp-prompt", Static).update(
-                styled("[i]$status…[/i]", status=self.table.view(LEARNER).status)
+                styled("[i]$status…[/i]", status=table.view(LEARNER).status)
             )
             self.refresh_bindings()
-            self.think(self.table)
+            self.think(table, 0)
             return
         self.redraw()
-        if self.table.is_over:
-            self.notify(self.table.result(), title="The end")
+        if table.is_over:
+            self.notify(table.result(), title="The end")
             return
-        if self.gallery.enabled and isinstance(self.table, PoolTable):
-            self.point(self.table)
+        if self.gallery.enabled and not self.watching():
+            self.point(table)
 
     def apply(self, action: Action) -> None:
         """The learner's action; a refusal is shown with its law."""
+        before = self.table
         try:
-            after = self.table.apply(action)
+            after = before.apply(action)
         except IllegalAction as exc:
             law = f"\n— {exc.law}" if exc.law else ""
             self.notify(f"{exc}{law}", title="Not allowed", severity="warning")
             return
-        self.record(self.table, action, after)
+        self.record(before, action, after)
         self.table = after
         self.selected.clear()
-        self.advance()
+        self.hide_advice()
+        self.after_moves(before, after)
+
+    def after_moves(self, start, after) -> None:
+        """Go on, or show the summary of a deal that has just ended."""
+        if deal_marker(after) != deal_marker(start) or after.is_over:
+            self.deal_over(after)
+        else:
+            self.advance()
+
+    def deal_over(self, after) -> None:
+        from tutor.app.screens.table_summary import TableDealSummary
+
+        deals = deals_played(after)
+        if not deals:
+            self.advance()
+            return
+        deal = deals[-1]
+        seats = (LEARNER,) if LEARNER in deal.seats else deal.seats
+        self.paused = True
+        self.redraw()
+
+        def resume(_: object = None) -> None:
+            self.paused = False
+            self.advance()
+
+        self.app.push_screen(TableDealSummary(self, deal, seats, _standing(after)), resume)
 
     def record(self, before, action: Action, after) -> None:
         """Tell an action in the log, and the end of a deal, a game or the table."""
         seat = before.to_act
-        line = narrate(before.players[seat], action, hidden=seat != LEARNER)
+        hidden = seat != LEARNER and not (isinstance(before, PoolTable) and LEARNER not in before.seats)
+        line = narrate(before.players[seat], action, hidden=hidden)
         if line:
             self.log_line(line)
         for note in _ends(before, after):
             self.log_line(note)
 
     @work(thread=True, exclusive=True, group="table-computer")
-    def think(self, table) -> None:
+    def think(self, table, limit: int) -> None:
+        """The computer players move until the learner is to act, the deal ends, or
+        (``limit`` > 0, the learner watching) that many moves are made."""
         moves = []
         start = table
+        marker = deal_marker(table)
         try:
             while not table.is_over and table.to_act != LEARNER:
                 action = self.computer.choose(table)
                 after = table.apply(action)
                 moves.append((table, action, after))
                 table = after
+                if deal_marker(table) != marker or (limit and len(moves) >= limit):
+                    break
         except Exception as exc:  # an engine bug is reported, not a crash of the app
             self.app.call_from_thread(
                 self.notify, f"A computer player failed: {exc}", title="Engine", severity="error"
@@ -185,20 +290,22 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.app.call_from_thread(self.computer_moved, start, moves)
 
     def computer_moved(self, start, moves, *, failed: bool = False) -> None:
-        if start is not self.table:
+        if start is not self.table or self.paused:
             return  # the table changed while they played
         for before, action, after in moves:
             self.record(before, action, after)
             self.table = after
-        if failed:
+        if failed or not moves:
             self.redraw()  # no retry: a new table (n) or Back (Escape) remains
         else:
-            self.advance()
+            self.after_moves(start, self.table)
+
+    # --- the gallery ------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, group="table-gallery")
-    def point(self, table: PoolTable) -> None:
+    def point(self, table) -> None:
         try:
-            pointing = self.gallery.point(two_handed_infoset(table, LEARNER))
+            pointing = self.pointing(table)
             text = pointing.describe() if pointing else ""
         except Exception as exc:
             text = ""
@@ -207,9 +314,51 @@ class TablePlayScreen(DecisionKeys, Screen):
             )
         self.app.call_from_thread(self.show_pointing, table, text)
 
+    def pointing(self, table) -> Pointing | None:
+        if isinstance(table, PoolTable):
+            return self.gallery.point(two_handed_infoset(table, LEARNER))
+        kinds = {a.kind for a in table.legal_actions()}
+        if not kinds & {"lead", "follow"}:
+            return None  # the king is marked in words: no pointing
+        advice = self.gallery_advisor.advise(table)
+        return Pointing(tuple(advice.action.cards), advice.action.kind, advice.sources)
+
     def show_pointing(self, table, text: str) -> None:
         if table is self.table:
             self.query_one("#tp-gallery", Static).update(plain(text))
+
+    # --- hints ------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="table-hint")
+    def advise(self, table) -> None:
+        try:
+            text = self.hint_markdown(table)
+        except Exception as exc:
+            text = f"*The engine could not advise: {exc}*"
+        self.app.call_from_thread(self.show_advice, table, text)
+
+    def hint_markdown(self, table) -> str:
+        advice = self.advisor.advise(table)
+        name = self.advisor.name_at(table)
+        if isinstance(table, PoolTable):
+            text = advice_markdown(table.game.position.infoset(), name, advice)
+        else:
+            hint = round_hint(table)
+            lines = ["#### The hints say", f"**{hint.title}** ({sources_links(hint.sources)})",
+                     "", hint.explanation, "", f"#### The strongest engine at this table ({name}) advises",
+                     engine_markdown(name, advice)]
+            text = "\n".join(lines)
+        who = self.table.players[table.to_act]
+        head = "" if table.to_act == LEARNER else f"*For {who}, whose hand you see while out.*\n\n"
+        return head + text
+
+    def show_advice(self, table, text: str) -> None:
+        if table is self.table:
+            self.query_one("#tp-advice", PassageMarkdown).update(text)
+
+    def hide_advice(self) -> None:
+        self.query_one("#tp-advice-box").remove_class("-shown")
+        self.query_one("#tp-log").remove_class("-hidden")
 
     # --- keys ---------------------------------------------------------------------------
 
@@ -217,22 +366,120 @@ class TablePlayScreen(DecisionKeys, Screen):
         shared = self.check_decision_key(action, parameters)
         if shared is not None:
             return shared
-        if action == "gallery":
-            return isinstance(self.table, PoolTable)
+        if action == "watch":
+            return self.watching() and not self.paused
+        if action == "hint":
+            return bool(self.learner_kinds()) or (self.watching() and not self.paused)
+        if action == "redeal":
+            return bool(self.table.actions)
+        if action == "undo":
+            return bool(self.table.actions)
         return True
 
+    def action_watch(self, limit: int) -> None:
+        """While out of the pool's game: the next move (1) or the rest of the deal (0)."""
+        if self.watching() and not self.paused:
+            self.hide_advice()
+            self.think(self.table, limit)
+
+    def action_hint(self) -> None:
+        if self.learner_kinds() or self.watching():
+            self.query_one("#tp-advice", PassageMarkdown).update("*Thinking…*")
+            self.query_one("#tp-advice-box").add_class("-shown")
+            self.query_one("#tp-log").add_class("-hidden")
+            self.advise(self.table)
+
+    def action_undo(self) -> None:
+        """Back to the learner's previous decision (the others' replies undone too)."""
+        earlier = undo(self.table, LEARNER)
+        if earlier is None:
+            self.notify("Nothing to undo: you have not acted yet at this table.")
+            return
+        if deal_marker(earlier) != deal_marker(self.table):
+            self.log_line(f"Undone back into {earlier.view(LEARNER).title}.")
+        self.log_line("Undo.")
+        self.adopt(earlier)
+
+    def action_redeal(self) -> None:
+        """The deal in progress from its start, or the one just over."""
+        again = restart_deal(self.table)
+        if again is None:
+            self.notify("Nothing has been played yet: the deal is as dealt.")
+            return
+        self.log_line(f"{again.view(LEARNER).title}: dealt again.")
+        self.adopt(again)
+
+    def adopt(self, table) -> None:
+        """A table reached otherwise (undo, redeal): redraw and go on."""
+        self.table = table
+        self.selected.clear()
+        self.paused = False
+        self.hide_advice()
+        self.query_one("#tp-gallery", Static).update("")
+        self.advance()
+
     def action_gallery(self) -> None:
+        if not gallery_rules.allowed(self.rules):
+            self.notify(gallery_rules.refusal(), title="Gallery", severity="warning")
+            return
         self.gallery = Gallery(enabled=not self.gallery.enabled)
-        law = self.gallery.law
-        state = "points at cards (French rule)" if self.gallery.enabled else "silent (English rule)"
-        self.notify(f"The gallery is {state} — {law}", title="Gallery")
+        round_table = not isinstance(self.table, PoolTable)
+        self.notify(gallery_rules.announcement(self.gallery.enabled, round_table), title="Gallery")
         self.query_one("#tp-gallery", Static).update("")
         self.advance()
 
     def action_new_table(self) -> None:
         seed = random.SystemRandom().randrange(1, 10**9)
         self.computer = Computer(self.engine_request, seed)
+        self.new_advisors(seed)
         self.start(make_table(self.table_name, seed, self.rules, self.losers))
+
+    def action_save(self) -> None:
+        from tutor.app.screens.table_summary import tables_dir
+        from tutor.tables.record import save
+
+        folder = tables_dir()
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{self.table.name}-{stamp}-seed{self.table.seed}.txt"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save(self.table, path)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.notify(f"Saved to {path}", title="Saved")
+
+    def action_load(self) -> None:
+        from tutor.app.screens.table_summary import TableLoadScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.load_table(path)
+
+        self.app.push_screen(TableLoadScreen(), chosen)
+
+    def load_table(self, path: Path) -> None:
+        from tutor.record import RecordError
+        from tutor.tables.record import load
+
+        try:
+            table = load(path)
+        except (RecordError, OSError) as exc:
+            self.notify(str(exc), title="Could not load", severity="error")
+            if not self.table.actions:
+                self.start(self.table)
+            return
+        self.table_name = table.name
+        self.rules = table.rules
+        self.losers = getattr(table, "losers", None) if table.name in ("cinq", "six") else None
+        self.computer = Computer(self.engine_request, table.seed)
+        self.new_advisors(table.seed)
+        self.start(table, note=f"Loaded {path.name}: {TABLES[table.name]} (seed {table.seed}).")
+
+    def action_review(self) -> None:
+        from tutor.app.screens.table_summary import TableReview
+
+        self.app.push_screen(TableReview(self, deals_played(self.table), LEARNER))
 
     def on_hand_view_card_chosen(self, event: HandView.CardChosen) -> None:
         self.action_card(event.index)
@@ -247,30 +494,56 @@ class TablePlayScreen(DecisionKeys, Screen):
         table = self.table
         view = table.view(LEARNER)
         self.sub_title = f"{self.computer.engine_name} players · seed {table.seed}"
-        self.query_one("#tp-title", Label).update(plain(view.title))
+        self.query_one("#tp-title", Static).update(plain(view.title))
         self.query_one(TableTrick).show(view)
         kinds = self.learner_kinds()
         playable = None
         if kinds & {"lead", "follow"}:
             playable = [a.card for a in table.legal_actions()]
+        watching = self.watching()
         label = f"{table.players[LEARNER]} — you"
-        if not view.playing:
-            label += " (out: you watch this game)"
+        if watching:
+            label += " (out: you watch this game, both hands open)"
         self.query_one("#tp-hand-label", Label).update(plain(label))
-        self.query_one(HandView).show(self.hand_order(), self.selected, playable)
+        hand = self.query_one(HandView)
+        hand.display = not watching
+        hand.show(self.hand_order(), self.selected, playable)
+        self.query_one("#tp-watched", Static).update(self.watched_hands() if watching else "")
         self.query_one(TableScores).show(view)
         self.query_one("#tp-prompt", Static).update(self.prompt(view.status, kinds))
         if not kinds:
             self.query_one("#tp-gallery", Static).update("")
         self.refresh_bindings()
 
+    def watched_hands(self) -> Content:
+        """The two hands of the pool's game the learner watches, open."""
+        table = self.table
+        position = table.game.position
+        lines = []
+        for game_seat, pool_seat in enumerate(table.seats):
+            role = "dealer" if position.dealer == game_seat else "non-dealer"
+            cards = " ".join(card_label(c) for c in sort_hand(position.hands[game_seat], position.trump))
+            lines.append(styled(
+                "[b]$name[/b] ($role): $cards", name=table.players[pool_seat], role=role,
+                cards=cards or "—",
+            ))
+        return Content("\n").join(lines)
+
     def prompt(self, status: str, kinds: set[str]) -> Content:
         """What the learner is asked now (the table's words shown as text, keys in bold)."""
         if self.table.is_over:
-            return styled("[b]$status[/b]  New game: n · back: Escape", status=status)
+            return styled(
+                "[b]$status[/b]  New game: n · review: v · back: Escape", status=status
+            )
+        if self.watching():
+            return styled(
+                "$status.  Watch: [b]space[/b] the next move, [b]Enter[/b] to the deal's end.",
+                status=status,
+            )
         if not kinds:
             return styled("[i]$status…[/i]", status=status)
-        keys = f"1-{len(self.hand_order())}"
+        count = len(self.hand_order())
+        keys = "1" if count == 1 else f"1-{count}"
         if "discard" in kinds:
             chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
             return styled(
@@ -291,6 +564,21 @@ class TablePlayScreen(DecisionKeys, Screen):
 
     def log_line(self, text: str) -> None:
         self.query_one(RichLog).write(text)
+
+
+def _standing(after) -> str:
+    """Where the table stands after a deal, in one line for the summary."""
+    if after.is_over:
+        return after.result()
+    if isinstance(after, PoolTable):
+        game = after.game
+        names = game.players
+        return (
+            f"Game {after.game_number}: {names[0]} {game.score[0]}, {names[1]} {game.score[1]}"
+            f" (to {after.rules.game_points}); {after.players[after.out]} out"
+        )
+    scores = ", ".join(f"{side} {s}" for side, s in zip(after.side_names, after.scores, strict=True))
+    return f"The game: {scores} (to {after.rules.game_points})"
 
 
 def _ends(before, after) -> list[str]:

@@ -1,0 +1,299 @@
+"""Coaching at the tables: the deals played, undo, the hints' word, graded decisions.
+
+Everything here works on table values (``tutor.tables``) and never imports
+Textual, so the screens stay thin:
+
+- ``deals_played(table)``: each deal so far, with the table before each action
+  (for summaries, the review and the pool's watched games);
+- ``undo(table, seat)``: the table back at the seat's previous decision;
+- ``restart_deal(table)``: the current deal (or the one just finished) from its start;
+- ``table_hint(table, seat)``: what the Hints to Players say here;
+- ``judge(advice, chosen)``: a decision's cost in points and its grade;
+- ``accuracy(costs)``: a 0-100 figure for a run of decisions.
+
+Grades follow chess analysis: a decision is graded by what it cost against the
+advisor's choice, in points of expected score at that score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tutor.actions import Action
+from tutor.cards import Card
+from tutor.engines.base import Advice
+from tutor.tables.pool import PoolTable
+from tutor.tables.round_table import RoundTable
+from tutor.tables.tricks import legal_plays, play_reason
+
+INACCURACY = 0.10
+MISTAKE = 0.30
+BLUNDER = 0.60
+"""Grade thresholds, in points of expected score lost against the advisor's choice:
+below 0.10 no grade (a difference that small is noise of the simulation or of no
+account), from 0.10 an inaccuracy, from 0.30 a mistake, from 0.60 a blunder."""
+
+GRADE_MARKS = {None: "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def grade(cost: float | None) -> str | None:
+    """``None`` (good enough), ``"inaccuracy"``, ``"mistake"`` or ``"blunder"``."""
+    if cost is None or cost < INACCURACY:
+        return None
+    if cost < MISTAKE:
+        return "inaccuracy"
+    if cost < BLUNDER:
+        return "mistake"
+    return "blunder"
+
+
+def accuracy(costs: Iterable[float | None]) -> int | None:
+    """Each decision scores 100 less 100 per point it cost (none below 0); the
+    accuracy is their mean, or None when there was no decision weighed."""
+    scores = [max(0.0, 100.0 * (1.0 - min(c, 1.0))) for c in costs if c is not None]
+    return round(sum(scores) / len(scores)) if scores else None
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One decision set against the advisor's."""
+
+    action: Action
+    best: Action
+    cost: float | None
+    """Points of expected score lost against ``best`` (None: not weighed)."""
+    reason: str = ""
+    hints: Action | None = None
+    """What the Hints to Players would have done (None: they are silent)."""
+
+    @property
+    def grade(self) -> str | None:
+        return grade(self.cost)
+
+    @property
+    def mark(self) -> str:
+        return GRADE_MARKS[self.grade]
+
+
+def judge(advice: Advice, chosen: Action, hints: Action | None = None) -> Judged:
+    values = advice.values or {}
+    if chosen == advice.action:
+        cost: float | None = 0.0
+    elif str(chosen) in values and str(advice.action) in values:
+        cost = max(0.0, values[str(advice.action)] - values[str(chosen)])
+    else:
+        cost = None
+    return Judged(chosen, advice.action, cost, advice.reason, hints)
+
+
+def hints_choice(table) -> Action | None:
+    """The Hints' answer for the seat to act (at the round tables, only on the king)."""
+    if isinstance(table, PoolTable):
+        try:
+            from tutor.hints import advise
+        except ImportError:  # pragma: no cover - the hints ship
+            return None
+        try:
+            verdict = advise(table.game.position.infoset())
+        except Exception:  # a hint that cannot judge this position says nothing
+            return None
+        return getattr(verdict, "action", None)
+    return round_hint(table).action
+
+
+def judge_step(advisor, step: Step) -> Judged:
+    """A step of a deal weighed by the advisor (``tutor.tables.advisor.TableAdvisor``)."""
+    advice = advisor.weigh(step.before, step.action)
+    return judge(advice, step.action, hints_choice(step.before))
+
+
+# --- the deals played -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    before: object
+    """The table value before the action."""
+    action: Action
+    seat: int
+    """The table seat that acted."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlayed:
+    key: tuple[int, int]
+    """(game, deal) in the pool; (0, deal) at the round tables."""
+    label: str
+    steps: tuple[Step, ...]
+    after: object
+    """The table after the deal's last action."""
+    finished: bool
+
+    @property
+    def start(self):
+        return self.steps[0].before if self.steps else self.after
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The table seats dealt in."""
+        start = self.start
+        if isinstance(start, PoolTable):
+            return start.seats
+        return tuple(range(len(start.players)))
+
+    def final(self):
+        """The deal's last position: a two-handed ``Position`` or a ``RoundDeal``."""
+        if not self.steps:
+            return None
+        last = self.steps[-1]
+        if isinstance(last.before, PoolTable):
+            game = last.before.game.apply(last.action)
+            if self.finished:
+                return game.history[-1].final
+            return game.position
+        after = self.after
+        if self.finished:
+            return after.history[-1].final
+        return after.deal
+
+    def points(self) -> tuple[tuple[str, int], ...]:
+        """What each player (pool) or side (round tables) scored in the deal."""
+        final = self.final()
+        start = self.start
+        if final is None:
+            return ()
+        if isinstance(start, PoolTable):
+            names = start.game.players
+            return tuple((names[i], final.points[i]) for i in (0, 1))
+        points = start.deal_points(final) if self.finished else (0,) * len(start.side_names)
+        return tuple(zip(start.side_names, points, strict=True))
+
+
+def deal_marker(table) -> tuple[int, int]:
+    if isinstance(table, PoolTable):
+        return table.game_number, table.game.deal_number
+    return 0, table.deal_number
+
+
+def deal_label(table) -> str:
+    if isinstance(table, PoolTable):
+        names = table.players
+        return (
+            f"Game {table.game_number} ({names[table.seats[0]]} v {names[table.seats[1]]}, "
+            f"{names[table.out]} out), deal {table.game.deal_number}"
+        )
+    return f"Deal {table.deal_number}"
+
+
+def fresh(table):
+    from tutor.tables import make_table
+
+    losers = table.losers if isinstance(table, RoundTable) else None
+    return make_table(table.name, table.seed, table.rules, losers)
+
+
+def deals_played(table) -> list[DealPlayed]:
+    """Every deal begun so far, in order, each with the table before each action."""
+    current = fresh(table)
+    out: list[DealPlayed] = []
+    steps: list[Step] = []
+    start = current
+    for action in table.actions:
+        if steps and deal_marker(current) != deal_marker(steps[0].before):
+            out.append(DealPlayed(deal_marker(start), deal_label(start), tuple(steps), current, True))
+            steps = []
+        if not steps:
+            start = current
+        steps.append(Step(current, action, current.to_act))
+        current = current.apply(action)
+    if steps:
+        finished = current.is_over or deal_marker(current) != deal_marker(start)
+        out.append(DealPlayed(deal_marker(start), deal_label(start), tuple(steps), current, finished))
+    return out
+
+
+def replay_prefix(table, count: int):
+    """The table after its first ``count`` actions."""
+    current = fresh(table)
+    for action in table.actions[:count]:
+        current = current.apply(action)
+    return current
+
+
+def undo(table, seat: int):
+    """The table at ``seat``'s previous decision (the others' replies undone with it),
+    or None if the seat has not acted yet."""
+    current = fresh(table)
+    last = None
+    for index, action in enumerate(table.actions):
+        if current.to_act == seat:
+            last = index
+        current = current.apply(action)
+    if last is None:
+        return None
+    return replay_prefix(table, last)
+
+
+def restart_deal(table):
+    """The deal in progress from its start; if it has not begun (or the table is
+    over), the deal just finished from its start. None when nothing was played."""
+    deals = deals_played(table)
+    if not deals:
+        return None
+    return replay_prefix(table, sum(len(d.steps) for d in deals[:-1]))
+
+
+# --- what the Hints say at a table ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableHint:
+    """The Hints' word at a round table, where they speak only of the game for two."""
+
+    action: Action | None
+    title: str
+    sources: tuple[str, ...]
+    explanation: str
+
+
+def round_hint(table: RoundTable) -> TableHint:
+    """At four, five or six: the Hint on the king applies as it stands; on the play
+    the Hints are silent (they are written for two), and the law is told instead."""
+    from tutor.actions import MARK
+
+    deal = table.deal
+    kinds = {a.kind for a in deal.legal_actions()}
+    if "mark" in kinds:
+        from tutor.hints import HINTS
+
+        hint = HINTS.get("king/announce")
+        title = hint.title if hint else "Announce the king as you play your first card"
+        sources = tuple(hint.sources) if hint else ("britannica-9/king",)
+        return TableHint(
+            MARK, title, sources,
+            "You hold the king of trumps and are about to play your first card: the Hints say "
+            "announce it then, and it scores one, at this table as at two.",
+        )
+    hand = deal.hands[deal.to_act]
+    legal = legal_plays(hand, deal.trick, deal.trump)
+    law = ""
+    if deal.trick and len(legal) < len(hand):
+        cards = " ".join(c.label for c in legal)
+        law = f" The law of the trick leaves you {cards}: {play_reason(hand, deal.trick, deal.trump)}"
+    return TableHint(
+        None,
+        "The Hints to Players are written for the game for two",
+        ("britannica-9/hints", "tables/tricks"),
+        "On leading and following at a table of more than two they are silent; the advisor "
+        "below plays the deal out instead." + law,
+    )
+
+
+def hand_as_dealt(deal, seat: int) -> tuple[Card, ...]:
+    """A round-table seat's five cards as dealt: those held and those played."""
+    cards = list(deal.hands[seat])
+    for leader, trick in deal.tricks:
+        cards.extend(c for i, c in enumerate(trick) if (leader + i) % deal.size == seat)
+    cards.extend(c for i, c in enumerate(deal.trick) if (deal.leader + i) % deal.size == seat)
+    return tuple(cards)
