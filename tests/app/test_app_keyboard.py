@@ -129,6 +129,27 @@ async def test_a_link_in_lesson_feedback_is_followed_from_the_keyboard():
 
 
 @run
+async def test_a_passage_named_by_the_hint_is_followed_from_the_keyboard():
+    app = create_app(start="play", seed=1, engine="random")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        play = app.screen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        advice = await tab_to(pilot, "advice")
+        await settle(pilot)
+        link = advice.current_link
+        assert link is not None and link.href.startswith("passage:")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TextsScreen)
+        assert app.screen.current == Target.parse(link.href).ident
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is play
+
+
+@run
 async def test_a_passage_without_links_is_not_a_tab_stop():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:

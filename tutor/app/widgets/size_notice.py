@@ -14,7 +14,8 @@ from tutor.app.markup import styled
 
 
 class SizeNotice(Static):
-    """"This screen needs at least 80×24; the terminal is 60×20 now.\""""
+    """The notice: "This screen needs at least 80×24 (columns × rows); the terminal is 60×20."
+    """
 
     DEFAULT_CSS = """
     SizeNotice {
@@ -34,10 +35,10 @@ class SizeNotice(Static):
         (w, h), (nw, nh) = needed, now
         self.update(
             styled(
-                "[b]This screen needs a terminal of at least $needed[/b]"
-                " (columns × rows); this one is $now.\n\n"
-                "Make the window larger, or the font smaller, and the screen comes back."
-                "\n\n[dim]Escape goes back · F1 help · Ctrl+Q quits[/dim]",
+                "[b]This screen needs at least $needed[/b]\n"
+                "(columns × rows); the terminal is $now.\n\n"
+                "Enlarge the window, or make the font smaller.\n\n"
+                "[dim]Escape goes back · F1 help · Ctrl+Q quits[/dim]",
                 needed=f"{w}×{h}", now=f"{nw}×{nh}",
             )
         )
