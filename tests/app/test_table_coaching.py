@@ -1,0 +1,255 @@
+"""Pilot tests of the tables at par with the game for two: each table's hint, undo,
+redeal, save and load, the deal summary and the review; the gallery's messages; the
+pool's game watched deal by deal when the learner is out."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from tests.app.app_helpers import SIZE, run
+from tutor.app import create_app
+from tutor.app.screens.table_play import LEARNER, TablePlayScreen
+from tutor.app.screens.table_summary import (
+    TableDealSummary,
+    TableLoadScreen,
+    TableReview,
+    saved_tables,
+)
+from tutor.app.widgets.passage import PassageMarkdown
+from tutor.tables import PoolTable, make_table
+from tutor.tables.computer import Computer
+
+FAST = 0.02
+TABLES = [("pool", 5, {}), ("quatre", 42, {}), ("cinq", 177, {}), ("six", 399, {})]
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def open_table(pilot, name: str, seed: int, **options) -> TablePlayScreen:
+    options.setdefault("advice_strength", FAST)
+    screen = TablePlayScreen(name, seed, "random", **options)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def enabled(screen, key: str) -> bool:
+    active = screen.active_bindings.get(key)
+    return active is not None and active.enabled
+
+
+async def learner_card(pilot, screen) -> None:
+    """Answer the learner's decision: the first playable card, or play/accept/mark."""
+    kinds = screen.learner_kinds()
+    if kinds & {"lead", "follow"}:
+        legal = {a.card for a in screen.table.legal_actions()}
+        index = next(i for i, c in enumerate(screen.hand_order()) if c in legal)
+        await pilot.press(str(index + 1))
+    elif "discard" in kinds:
+        await pilot.press("1", "enter")
+    else:
+        key = {"play": "p", "accept": "a", "mark": "m"}[
+            next(k for k in ("play", "accept", "mark") if k in kinds)
+        ]
+        await pilot.press(key)
+    await settle(pilot)
+
+
+def advice_text(screen) -> str:
+    return screen.query_one("#tp-advice", PassageMarkdown).source
+
+
+@pytest.mark.parametrize("name,seed,options", TABLES)
+@run
+async def test_each_table_has_a_hint_from_the_hints_and_the_strongest_engine(name, seed, options):
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, name, seed, **options)
+        assert screen.learner_kinds()
+        assert enabled(screen, "question_mark")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = advice_text(screen)
+        assert "The hints say" in text
+        assert "strongest engine" in text
+        engine = "best" if name == "pool" else "rollout"
+        assert f"({engine})" in text
+        assert screen.query_one("#tp-advice-box").has_class("-shown")
+        await learner_card(pilot, screen)  # acting puts the log back
+        assert not screen.query_one("#tp-advice-box").has_class("-shown")
+
+
+@pytest.mark.parametrize("name,seed,options", TABLES)
+@run
+async def test_each_table_undoes_back_to_the_learners_decision(name, seed, options):
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, name, seed, **options)
+        assert not enabled(screen, "u") or screen.table.actions  # nothing of ours to undo yet
+        before = screen.table.actions
+        await learner_card(pilot, screen)
+        if isinstance(app.screen, TableDealSummary):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert len(screen.table.actions) > len(before)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.table.actions == before
+        assert screen.table.to_act == LEARNER
+        assert screen.learner_kinds()
+
+
+@pytest.mark.parametrize("name,seed,options", TABLES)
+@run
+async def test_each_table_saves_and_loads(name, seed, options):
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, name, seed, **options)
+        await learner_card(pilot, screen)
+        if isinstance(app.screen, TableDealSummary):
+            await pilot.press("enter")
+            await settle(pilot)
+        played = screen.table.actions
+        await pilot.press("s")
+        await settle(pilot)
+        found = saved_tables()
+        assert len(found) == 1 and found[0].name.startswith(f"{name}-")
+        await pilot.press("n")  # a new table, then load the saved one back
+        await settle(pilot)
+        assert screen.table.actions != played
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, TableLoadScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.table.name == name and screen.table.seed == seed
+        assert screen.table.actions == played
+
+
+@run
+async def test_redeal_deals_the_same_deal_again():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "quatre", 42)
+        start = screen.table.actions
+        hand = screen.hand_order()
+        await learner_card(pilot, screen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.table.actions == start
+        assert screen.hand_order() == hand
+
+
+@run
+async def test_a_deal_ends_on_its_summary_and_the_review_grades_every_deal():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "quatre", 42)
+        for _ in range(10):
+            if isinstance(app.screen, TableDealSummary):
+                break
+            await learner_card(pilot, screen)
+        summary = app.screen
+        assert isinstance(summary, TableDealSummary)
+        choices = str(summary.query_one("#ts-choices", Static).render())
+        assert "South: " in choices and "Weighing" not in choices
+        facts = str(summary.query_one("#ts-facts", Static).render())
+        assert "Trick 5" in facts and "Turn-up" in facts
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("v")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, TableReview)
+        assert "Your accuracy: " in str(review.query_one("#ts-accuracy", Static).render())
+        assert "Deal 1" in str(review.query_one("#ts-review", Static).render())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+@run
+async def test_the_pool_is_watched_move_by_move_and_deal_by_deal_when_out():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "pool", 111)
+        table = screen.table
+        computer = Computer("random", 1)
+        while LEARNER in table.seats:  # the learner loses the first game
+            table = table.apply(computer.choose(table))
+        screen.adopt(table)
+        await settle(pilot)
+        assert isinstance(screen.table, PoolTable) and screen.watching()
+        assert screen.table is table, "nothing moves until the learner asks"
+        watched = str(screen.query_one("#tp-watched", Static).render())
+        for seat in table.seats:
+            assert table.players[seat] in watched
+        assert "space" in str(screen.query_one("#tp-prompt", Static).render())
+        assert enabled(screen, "space") and enabled(screen, "enter")
+        await pilot.press("space")
+        await settle(pilot)
+        assert len(screen.table.actions) == len(table.actions) + 1
+        await pilot.press("question_mark")  # the watched player's hint
+        await settle(pilot)
+        assert "For " in advice_text(screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, TableDealSummary)
+        assert set(summary.seats) == set(table.seats)
+        assert "The decisions of" in str(summary.query_one("#ts-heading", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen
+        if screen.watching():
+            marker = screen.table.game.deal_number
+            assert screen.table.game.deal_number == marker  # waits for the learner again
+
+
+@run
+async def test_the_gallery_is_refused_under_english_rules_with_a_reason():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "quatre", 42, gallery=True, rules="english")
+        assert not screen.gallery.enabled
+        told = [n.message for n in app._notifications if n.title == "Gallery"]
+        assert told and "English rules" in told[-1] and "britannica-9/laws/24" in told[-1]
+        await pilot.press("g")
+        await settle(pilot)
+        assert not screen.gallery.enabled
+
+
+@run
+async def test_the_gallery_points_at_a_round_table_under_french_rules():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "six", 399, gallery=True)
+        assert screen.gallery.enabled
+        told = [n.message for n in app._notifications if n.title == "Gallery"]
+        assert told and "The gallery is on" in told[-1]
+        for _ in range(10):
+            if screen.learner_kinds() & {"lead", "follow"}:
+                break
+            await learner_card(pilot, screen)
+        text = str(screen.query_one("#tp-gallery", Static).render())
+        assert text.startswith("The gallery points at ")
+
+
+def test_a_fresh_table_starts_with_nothing_to_undo():
+    table = make_table("quatre", 42)
+    from tutor.tables.coach import undo
+
+    assert undo(table, LEARNER) is None
