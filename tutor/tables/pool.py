@@ -191,7 +191,7 @@ class PoolTable:
         if self.autorite:
             return (
                 f"{nondealer} played without proposing: if he loses the point, {dealer} "
-                f"scores the cards and {self.players[self.out]} (out) the point de refus"
+                f"scores it and {self.players[self.out]} (out) the point de refus"
             )
         if position.penalty is not None:
             return (

@@ -80,7 +80,7 @@ class TablePlayScreen(DecisionKeys, Screen):
     BINDINGS = [
         *decision_bindings("table-"),
         Binding("space", "watch(1)", "Next move", id="table-watch-move"),
-        Binding("enter", "watch(0)", "Deal", id="table-watch-deal", tooltip="Watch to the deal's end"),
+        Binding("enter", "watch(0)", "Deal's end", id="table-watch-deal", tooltip="Watch to the deal's end"),
         Binding("question_mark", "hint", "Hint", key_display="?", id="table-hint"),
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", id="table-undo"),
@@ -91,6 +91,10 @@ class TablePlayScreen(DecisionKeys, Screen):
         Binding("g", "gallery", "Gallery", id="table-gallery", tooltip="French gallery on/off"),
         Binding("n", "new_table", "New", id="table-new", tooltip="A new game at this table"),
         Binding("escape", "app.pop_screen", "Back", id="table-back"),
+        Binding("pagedown", "scroll_side('page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll_side('page_up')", "Scroll", show=False),
+        Binding("end", "scroll_side('scroll_end')", "Scroll", show=False),
+        Binding("home", "scroll_side('scroll_home')", "Scroll", show=False),
     ]
 
     def __init__(
@@ -376,6 +380,12 @@ class TablePlayScreen(DecisionKeys, Screen):
             return bool(self.table.actions)
         return True
 
+    def action_scroll_side(self, how: str) -> None:
+        """PageUp/PageDown/Home/End: the hint when shown, else the log."""
+        box = self.query_one("#tp-advice-box")
+        target = box if box.has_class("-shown") else self.query_one("#tp-log")
+        getattr(target, f"action_{how}" if how.startswith("page") else how)()
+
     def action_watch(self, limit: int) -> None:
         """While out of the pool's game: the next move (1) or the rest of the deal (0)."""
         if self.watching() and not self.paused:
@@ -503,7 +513,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         watching = self.watching()
         label = f"{table.players[LEARNER]} — you"
         if watching:
-            label += " (out: you watch this game, both hands open)"
+            label = f"{table.players[LEARNER]} (you) is out: both hands shown"
         self.query_one("#tp-hand-label", Label).update(plain(label))
         hand = self.query_one(HandView)
         hand.display = not watching
