@@ -98,7 +98,7 @@ class PassageMarkdown(Markdown):
     BINDINGS = [
         Binding("tab", "next_link", "Next link", show=False),
         Binding("shift+tab", "previous_link", "Previous link", show=False),
-        Binding("enter", "follow_link", "Follow link", key_display="⏎", id="follow-link"),
+        Binding("enter", "follow_link", "Follow", key_display="⏎", id="follow-link"),
     ]
 
     def __init__(self, markdown: str | None = None, **kwargs) -> None:
