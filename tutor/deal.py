@@ -175,7 +175,8 @@ class Position:
         }[phase]
         if action.kind not in expected:
             raise IllegalAction(
-                f"{self.role(self.to_act)} must now {' or '.join(expected)}, not {action.kind}"
+                f"the {self.role(self.to_act).replace('nondealer', 'non-dealer')} must now"
+                f" {' or '.join(expected)}, not {action.kind}"
             )
         hand = self.hands[self.to_act]
         missing = [c for c in action.cards if c not in hand]
@@ -185,7 +186,7 @@ class Position:
             low, high = self.discard_range()
             if not low <= len(action.cards) <= high:
                 raise IllegalAction(
-                    f"the {self.role(self.to_act)} may discard {low} to {high} cards here",
+                    _discard_limits(self.to_act == self.nondealer, low, high),
                     law="club-laws/38" if high < 5 else "britannica-9/proposing",
                 )
         if phase is Phase.FOLLOW:
@@ -321,6 +322,19 @@ class Position:
 
 def _set(pair: tuple, seat: int, value) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five")
+
+
+def _discard_limits(nondealer: bool, low: int, high: int) -> str:
+    """Why a discard of the wrong size is refused, in words: the non-dealer must
+    change at least one card, and nobody may take more than the stock holds."""
+    most = _NUMBERS[high]
+    short = f" (the stock holds only {most})" if high < 5 else ""
+    if nondealer and low:
+        return f"The non-dealer must discard at least one card, and may discard up to {most}{short}."
+    return f"The dealer may discard up to {most} card{'s' if high != 1 else ''}{short}."
 
 
 def _follow_reason(hand: tuple[Card, ...], led: Card, trump: Suit) -> str:

@@ -6,7 +6,11 @@ reveal a hidden card. The hints module is optional until it lands.
 
 from __future__ import annotations
 
+from tutor.actions import Action, ActionError
 from tutor.app.narrate import describe_action
+
+ADVISOR = "best"
+"""The engine behind the ``?`` advice, whatever the opponent: the strongest."""
 
 
 def sources_links(sources) -> str:
@@ -45,10 +49,25 @@ def engine_markdown(name: str, advice) -> str:
     if advice.values:
         best = sorted(advice.values.items(), key=lambda kv: -kv[1])[:4]
         lines.append("")
-        lines += [f"- {option}: {value:+.2f}" for option, value in best]
+        lines += [f"- {option_label(option)}: {value:+.2f}" for option, value in best]
     if advice.sources:
         lines += ["", f"Sources: {sources_links(advice.sources)}"]
     return "\n".join(lines)
+
+
+def option_label(option: str) -> str:
+    """An option of an engine's values (``lead KS``, in the notation) as a reader sees
+    it (``lead K♠``); text that is not an action is shown as it is."""
+    try:
+        return describe_action(Action.parse(option))
+    except ActionError:
+        return option
+
+
+def engine_heading(engine_name: str) -> str:
+    if engine_name == ADVISOR:
+        return f"The strongest engine ({ADVISOR}) advises"
+    return f"The {engine_name} engine advises"
 
 
 def advice_markdown(info, engine_name: str, advice) -> str:
@@ -58,7 +77,7 @@ def advice_markdown(info, engine_name: str, advice) -> str:
             "#### The hints say",
             hints_markdown(info),
             "",
-            f"#### The {engine_name} engine advises",
+            f"#### {engine_heading(engine_name)}",
             engine_markdown(engine_name, advice),
         ]
     )

@@ -185,16 +185,26 @@ def _exchange_reason(info: InfoSet, best: Action, values: dict[Action, float], n
     what = {"play": "Playing", "propose": "Proposing", "accept": "Accepting", "refuse": "Refusing"}
     if best.kind == "discard":
         kept = [c for c in info.hand if c not in best.cards]
-        thrown = " ".join(str(c) for c in best.cards) or "nothing"
-        head = f"Discarding {thrown} (keeping {' '.join(map(str, kept)) or 'nothing'})"
+        if best.cards:
+            thrown = " ".join(c.label for c in best.cards)
+            head = f"Discarding {thrown} (keeping {' '.join(c.label for c in kept) or 'nothing'})"
+        else:
+            head = "Taking no cards"
     else:
         head = what[best.kind]
     line = f"{head} is worth {values[best]:+.2f} points on average over {n} simulated deals"
     if ranked:
         runner = ranked[0]
-        name = str(runner) if runner.kind == "discard" else what[runner.kind].lower()
+        name = _discard_words(runner) if runner.kind == "discard" else what[runner.kind].lower()
         line += f", against {values[runner]:+.2f} for {name}"
     return line + ", with the game score taken into account."
+
+
+def _discard_words(action: Action) -> str:
+    """A discard as a reader sees it: ``discarding 7♣ 8♦``, ``taking no cards``."""
+    if not action.cards:
+        return "taking no cards"
+    return "discarding " + " ".join(c.label for c in action.cards)
 
 
 def _stage(info: InfoSet) -> tuple[str, int]:

@@ -29,10 +29,20 @@ def decision_bindings(id_prefix: str = "") -> list[Binding]:
             Binding(key, f"decide('{kind}')", label, id=f"{id_prefix}decide-{kind}")
             for kind, (key, label) in DECISION_KEYS.items()
         ],
-        Binding("1", "card(0)", "Card", key_display="1-5", id=f"{id_prefix}cards"),
+        # Key 1 once for each size of hand: the footer shows the one that fits the
+        # cards held now ("1-2" with two cards, "1" with the last), the others hidden.
+        *[
+            Binding("1", f"card(0, {n})", "Card", key_display=card_keys(n), id=f"{id_prefix}cards-{n}")
+            for n in range(5, 0, -1)
+        ],
         *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
         Binding("enter", "confirm", "Discard", id=f"{id_prefix}confirm", priority=True),
     ]
+
+
+def card_keys(n: int) -> str:
+    """The keys naming ``n`` cards: ``1-5``, ``1-2``, ``1``."""
+    return "1" if n == 1 else f"1-{n}"
 
 
 class DecisionKeys:
@@ -58,7 +68,10 @@ class DecisionKeys:
         if action == "decide":
             return parameters[0] in kinds
         if action == "card":
-            return bool(kinds & {"lead", "follow", "discard"})
+            if not kinds & {"lead", "follow", "discard"}:
+                return False
+            # key 1 as shown for another size of hand: hidden
+            return len(parameters) < 2 or parameters[1] == len(self.hand_order())
         if action == "confirm":
             return "discard" in kinds
         return None
@@ -67,7 +80,8 @@ class DecisionKeys:
         if kind in self.learner_kinds():
             self.apply(Action(kind))
 
-    def action_card(self, index: int) -> None:
+    def action_card(self, index: int, held: int = 0) -> None:
+        """The card numbered ``index + 1`` (``held``: the hand size the key was shown for)."""
         cards = self.hand_order()
         kinds = self.learner_kinds()
         if index >= len(cards):
