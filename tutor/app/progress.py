@@ -53,3 +53,50 @@ def progress_summary() -> Text:
     games = saved_games()
     out.append(f"\nSaved games: {len(games)}" + (f" (latest: {games[0].name})" if games else ""))
     return out
+
+
+def save_game(game) -> Path:
+    """Save ``game`` as a record in ``games_dir()`` (named by the time and seed); raises OSError."""
+    from datetime import datetime
+
+    from tutor.record import save
+
+    folder = games_dir()
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"game-{stamp}-seed{game.seed}.txt"
+    folder.mkdir(parents=True, exist_ok=True)
+    save(game, path)
+    return path
+
+
+def keep_in_progress(game, engine: str, gallery: bool) -> None:
+    """Autosave ``game`` (or forget the copy once it is over); raises OSError."""
+    from tutor import autosave
+
+    autosave.write(games_dir(), game, engine, gallery)
+
+
+def game_in_progress():
+    """``(InProgress or None, why it cannot be read or None)``: the game to offer again."""
+    from tutor import autosave
+    from tutor.record import RecordError
+
+    try:
+        return autosave.read(games_dir()), None
+    except (RecordError, OSError) as exc:
+        return None, str(exc)
+
+
+def shelve_in_progress() -> Path | None:
+    """Before a new game takes the autosave's place: move the game in progress among
+    the saved games (``game-...-unfinished.txt``, loadable with ``l``), so starting
+    another game never loses one. None if there was none (or it could not be read)."""
+    from datetime import datetime
+
+    kept, _ = game_in_progress()
+    if kept is None:
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = games_dir() / f"game-{stamp}-seed{kept.game.seed}-unfinished.txt"
+    kept.path.replace(target)
+    return target

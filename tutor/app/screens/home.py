@@ -8,7 +8,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 
-from tutor.app.progress import progress_summary
+from tutor.app.markup import plain, styled
+from tutor.app.progress import game_in_progress, progress_summary
 
 TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
 
@@ -27,6 +28,7 @@ class HomeScreen(Screen):
         Binding("l", "app.lessons", "Lessons", id="lessons"),
         Binding("v", "review", "Review", id="review", show=False),
         Binding("w", "weak_spots", "Weak spots", id="weak", show=False),
+        Binding("r", "resume", "Resume game", id="resume", tooltip="The game left in progress"),
         Binding("p", "app.play", "Play", id="play"),
         Binding("t", "app.texts", "Texts", id="texts"),
         Binding("q", "app.quit", "Quit", id="quit"),
@@ -45,10 +47,14 @@ class HomeScreen(Screen):
                     with Vertical(classes="use"):
                         yield Button(f"{label}  {key}", id=f"use-{ident}", variant="primary", compact=True)
                         yield Static(text, classes="use-text")
+            yield Static("", id="resume")
             progress = Static(id="progress")
             progress.border_title = "Your progress"
             yield progress
         yield Footer()
+
+    in_progress = None
+    """The autosaved game to offer again (``tutor.autosave.InProgress``), if any."""
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -58,6 +64,37 @@ class HomeScreen(Screen):
 
     def refresh_progress(self) -> None:
         self.query_one("#progress", Static).update(progress_summary())
+        self.in_progress, problem = game_in_progress()
+        line = self.query_one("#resume", Static)
+        if self.in_progress is not None:
+            line.update(
+                styled(
+                    "A game in progress: $where. Press [b]r[/b] to resume it.",
+                    where=self.in_progress.describe(),
+                )
+            )
+        elif problem:
+            line.update(plain(f"The game left in progress could not be read: {problem}"))
+        else:
+            line.update("")
+        line.display = bool(self.in_progress or problem)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.in_progress is not None
+        return True
+
+    def action_resume(self) -> None:
+        """Take up the autosaved game where it was left, against the same engine."""
+        from tutor.app.screens.play import PlayScreen
+
+        kept = self.in_progress
+        if kept is None:
+            return
+        self.app.push_screen(
+            PlayScreen(load=kept.path, engine=kept.engine, gallery=kept.gallery, resumed=True)
+        )
 
     def action_continue(self) -> None:
         """Go on where the learner left off: the lesson in progress, or the next one."""

@@ -3,13 +3,16 @@
 The learner sits South (seat 0). Every decision goes to ``Game.apply``; a
 forbidden one comes back as ``IllegalAction`` and is shown with its law. The
 engine thinks in a thread worker, so the screen never freezes; its answer is
-dropped if the game changed meanwhile (an undo, a new game).
+dropped if the game changed meanwhile (an undo, a new game). The ``?`` advice
+is always the strongest engine's (``best``), whatever the opponent. The game in
+progress is autosaved after every move (``tutor.autosave``) and offered again on
+the home screen; a finished game ends on the game-over screen.
 """
 
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from dataclasses import replace
 from pathlib import Path
 
 from textual import on, work
@@ -21,11 +24,17 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.actions import Action, IllegalAction
-from tutor.app.advice import advice_markdown
+from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate
-from tutor.app.progress import games_dir
-from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
+from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
+from tutor.app.screens.confirm import ConfirmScreen
+from tutor.app.screens.decision_keys import (
+    DECISION_KEYS,
+    DecisionKeys,
+    card_keys,
+    decision_bindings,
+)
 from tutor.app.widgets.cards import BacksView, HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, passage_markdown
@@ -35,13 +44,12 @@ from tutor.cards import Card, sort_hand
 from tutor.deal import Phase
 from tutor.engines import EngineUnavailable, make_engine
 from tutor.game import Game, replay
+from tutor.outcome import deal_to_replay, outcome
 from tutor.rulesets import make_rules
 
 LEARNER = 0
 
-ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the engine advises.*"
-
-
+ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the strongest engine advises.*"
 
 def make_engine_or_random(name: str, seed: int | None) -> tuple[object, str, str | None]:
     """The engine asked for, or the random one with a message saying why."""
@@ -63,7 +71,7 @@ class PlayScreen(DecisionKeys, Screen):
         Binding("s", "save", "Save", id="save"),
         Binding("l", "load", "Load", id="load"),
         Binding("n", "new_game", "New", id="new", tooltip="A new game"),
-        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("escape", "leave", "Back", id="back", tooltip="Leave the table (the game is kept)"),
     ]
 
     def __init__(
@@ -76,7 +84,9 @@ class PlayScreen(DecisionKeys, Screen):
         gallery: bool = False,
         games_to_win: int = 1,
         valuation: bool = False,
+        resumed: bool = False,
     ) -> None:
+        """``resumed``: ``load`` is the autosaved game in progress, taken up again."""
         super().__init__()
         from tutor.tables.gallery import Gallery
 
@@ -86,11 +96,17 @@ class PlayScreen(DecisionKeys, Screen):
         self.rules = make_rules(rules, game, games_to_win=games_to_win, valuation=valuation)
         self.first_seed = seed
         self.load_path = load
+        self.resumed = resumed
         self.game: Game = Game.new(seed if seed is not None else _fresh_seed(), self.rules)
         self.selected: set[Card] = set()
         self.engine, self.engine_name, self.engine_note = make_engine_or_random(engine, self.game.seed)
-        self.advisor, _, _ = make_engine_or_random(self.engine_name, self.game.seed)
+        self.advisor, self.advisor_name, _ = make_engine_or_random(ADVISOR, self.game.seed)
+        """The ``?`` advice and the deal summary: the strongest engine, whatever the opponent."""
         self.in_summary = False
+        self.in_game_over = False
+        self.autosave_failed = False
+        self.saved_actions: tuple | None = None
+        """The actions of the game as last saved with ``s`` (or loaded): nothing to lose."""
 
     # --- layout --------------------------------------------------------------------
 
@@ -115,6 +131,8 @@ class PlayScreen(DecisionKeys, Screen):
     def on_mount(self) -> None:
         if self.engine_note:
             self.notify(self.engine_note, title="Engine", severity="warning")
+        if not self.resumed:
+            self.shelve_unfinished()
         if self.load_path is not None:
             self.load_game(self.load_path)
         else:
@@ -132,6 +150,7 @@ class PlayScreen(DecisionKeys, Screen):
         self.query_one(RichLog).clear()
         self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
         self.log_deal_start()
+        self.log_deal_so_far()
         self.advance()
 
     def set_game(self, game: Game) -> None:
@@ -141,12 +160,44 @@ class PlayScreen(DecisionKeys, Screen):
         self.advance()
 
     def advance(self) -> None:
-        """Redraw, then let the engine move if it is its turn."""
+        """Redraw and autosave, then let the engine move if it is its turn (or, the
+        game over, show the game-over screen)."""
         self.redraw()
-        if self.game.is_over or self.in_summary:
+        self.keep()
+        if self.in_summary:
+            return
+        if self.game.is_over:
+            self.game_over()
             return
         if self.game.to_act != LEARNER:
             self.think(self.game)
+
+    def in_progress(self) -> bool:
+        """A game begun and not finished: leaving it or starting another asks first."""
+        return bool(self.game.actions) and not self.game.is_over
+
+    def keep(self) -> None:
+        """Autosave the game (a finished one clears the copy); a failure is told once."""
+        try:
+            keep_in_progress(self.game, self.engine_name, self.gallery.enabled)
+        except OSError as exc:
+            if not self.autosave_failed:
+                self.autosave_failed = True
+                self.notify(f"The game cannot be autosaved: {exc}", title="Autosave", severity="warning")
+
+    def shelve_unfinished(self) -> None:
+        """A new game takes the autosave's place: an earlier game left unfinished goes
+        among the saved games first, so it is never lost."""
+        try:
+            moved = shelve_in_progress()
+        except OSError as exc:
+            self.notify(f"The unfinished game could not be kept: {exc}", severity="warning")
+            return
+        if moved is not None:
+            self.notify(
+                f"Your unfinished game is kept among the saved games as {moved.name} (l loads it).",
+                title="Unfinished game",
+            )
 
     def apply(self, action: Action) -> bool:
         """Play an action for the player to act; a forbidden one shows its law."""
@@ -180,6 +231,10 @@ class PlayScreen(DecisionKeys, Screen):
         self.log_line(f"Deal {result.number}: {self.names[0]} {won[0]}, {self.names[1]} {won[1]}.")
         self.in_summary = True
         self.redraw()
+        self.keep()
+        shown = after
+        if after.is_over:  # the summary tells the score the game was won at, not the next deal's 0-0
+            shown = replace(after, score=outcome(after).final_score)
 
         def resume(_: object = None) -> None:
             self.in_summary = False
@@ -188,8 +243,27 @@ class PlayScreen(DecisionKeys, Screen):
             self.advance()
 
         self.app.push_screen(
-            DealSummary(start, result, after, LEARNER, self.advisor, self.engine_name), resume
+            DealSummary(start, result, shown, LEARNER, self.advisor, self.advisor_name), resume
         )
+
+    def game_over(self) -> None:
+        """The game is won: the game-over screen (score, deals, review, what next)."""
+        from tutor.app.screens.game_over import GameOverScreen
+
+        if self.in_game_over:
+            return
+        self.in_game_over = True
+        self.app.push_screen(GameOverScreen(self.game, LEARNER), self.after_game_over)
+
+    def after_game_over(self, choice: str | None) -> None:
+        self.in_game_over = False
+        if choice == "replay":
+            self.action_replay()
+        elif choice == "new":
+            self.start_game(Game.new(_fresh_seed(), self.rules))
+        else:  # leave the table
+            if self.app.screen is self:
+                self.app.pop_screen()
 
     def show_law(self, message: str, law: str | None) -> None:
         title = "Not allowed"
@@ -228,7 +302,7 @@ class PlayScreen(DecisionKeys, Screen):
         info = game.position.infoset(LEARNER)
         try:
             advice = self.advisor.advise(info)
-            text = advice_markdown(info, self.engine_name, advice)
+            text = advice_markdown(info, self.advisor_name, advice)
         except Exception as exc:
             text = f"*The engine could not advise: {exc}*"
         self.app.call_from_thread(self.show_advice, game, text)
@@ -277,28 +351,61 @@ class PlayScreen(DecisionKeys, Screen):
         self.set_game(game)
 
     def action_replay(self) -> None:
-        """The same deal from its start, to try other choices."""
-        if not self.game.deal_actions:
-            self.notify("The deal has not begun: nothing to replay.")
+        """The same deal from its start, to try other choices: the deal in progress once
+        the learner has decided something in it, else the deal just over."""
+        again = deal_to_replay(self.game, LEARNER)
+        if again is None:
+            self.notify("Nothing has been played yet: there is no deal to replay.")
             return
-        self.log_line(f"Deal {self.game.deal_number} dealt again.")
-        self.set_game(self.game.restart_deal())
+        self.log_line(f"Deal {again.deal_number} dealt again.")
+        if again.deal_number != self.game.deal_number:
+            self.log_deal_start_of(again)
+        self.set_game(again)
 
     def action_new_game(self) -> None:
-        self.start_game(Game.new(_fresh_seed(), self.rules))
+        """A new game; one in progress is abandoned only after asking."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.start_game(Game.new(_fresh_seed(), self.rules))
+
+        if not self.in_progress() or self.game.actions == self.saved_actions:
+            answered(True)  # nothing begun, or nothing played since it was saved
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Abandon this game (deal {self.game.deal_number}) for a new one?"
+                " It is lost unless you save it first (s).",
+                "Abandon it: deal a new game",
+            ),
+            answered,
+        )
+
+    def action_leave(self) -> None:
+        """Back to where the table was opened from, after asking if a game is in progress."""
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.app.screen is self:
+                self.app.pop_screen()
+
+        if not self.in_progress():
+            answered(True)
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave the table? The game is kept: the home screen offers to resume it (r).",
+                "Leave the table",
+            ),
+            answered,
+        )
 
     def action_save(self) -> None:
-        from tutor.record import save
-
-        folder = games_dir()
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = folder / f"game-{stamp}-seed{self.game.seed}.txt"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            save(self.game, path)
+            path = save_game(self.game)
         except OSError as exc:
             self.notify(f"Could not save: {exc}", severity="error")
             return
+        self.saved_actions = self.game.actions
         self.notify(f"Saved to {path}", title="Saved")
 
     def action_load(self) -> None:
@@ -321,7 +428,12 @@ class PlayScreen(DecisionKeys, Screen):
                 self.start_game(self.game)
             return
         self.rules = game.rules
-        self.start_game(game, note=f"Loaded {path.name} (seed {game.seed}).")
+        if self.resumed and path == self.load_path:
+            note = f"Resumed the game in progress (seed {game.seed}, deal {game.deal_number})."
+        else:
+            note = f"Loaded {path.name} (seed {game.seed})."
+        self.saved_actions = None if self.resumed and path == self.load_path else game.actions
+        self.start_game(game, note=note)
 
     @on(Button.Pressed, "#decisions Button")
     def button_decision(self, event: Button.Pressed) -> None:
@@ -347,8 +459,9 @@ class PlayScreen(DecisionKeys, Screen):
         opponent = 1 - LEARNER
         self.sub_title = f"{self.engine_name} engine · seed {game.seed}"
         role = {position.dealer: "dealer", 1 - position.dealer: "non-dealer"}
+        held = len(position.hands[opponent])
         self.query_one("#opponent-label", Label).update(
-            plain(f"{names[opponent]} ({role[opponent]}) — {len(position.hands[opponent])} cards")
+            plain(f"{names[opponent]} ({role[opponent]}) — {held} card{'s' if held != 1 else ''}")
         )
         self.query_one("#opponent-hand", BacksView).show(len(position.hands[opponent]))
         last = position.tricks[-1] if position.tricks else None
@@ -404,14 +517,15 @@ class PlayScreen(DecisionKeys, Screen):
         if game.is_over:
             winner = game.winner if game.winner is not None else 0
             return styled(
-                "[b]$name wins the game.[/b] New game: n · replay the last deal: u", name=names[winner]
+                "[b]$name wins the game.[/b] New game: [b]n[/b] · the last deal again: [b]r[/b]",
+                name=names[winner],
             )
         if self.in_summary:
             return plain("The deal is over.")
         if game.to_act != LEARNER:
             return styled("[i]$name is thinking…[/i]", name=names[game.to_act])
         phase = position.phase
-        keys = f"1-{len(position.hands[LEARNER])}"
+        keys = card_keys(len(position.hands[LEARNER]))
         if phase is Phase.PROPOSE:
             return styled("Play the hand as it is ([b]p[/b]) or propose an exchange ([b]o[/b])?")
         if phase is Phase.ACCEPT:
@@ -419,15 +533,26 @@ class PlayScreen(DecisionKeys, Screen):
         if phase is Phase.DISCARD:
             low, high = position.discard_range()
             chosen = " ".join(card_label(c) for c in sort_hand(self.selected, position.trump))
+            how_many = f"one to {high} cards" if low else f"up to {high} cards, or none"
+            if high == 1:
+                how_many = "one card" if low else "one card, or none"
             return styled(
-                "Discard $low–$high: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
-                low=low, high=high, keys=keys, chosen=chosen or "—",
+                "Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
+                many=how_many, keys=keys, chosen=chosen or "—",
             )
         if phase is Phase.MARK_KING:
             return styled("You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?")
-        if phase is Phase.LEAD:
-            return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
+        last = len(position.hands[LEARNER]) == 1
         led = position.led
+        if phase is Phase.LEAD:
+            if last:
+                return styled("Your lead: your last card, [b]1[/b].")
+            return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
+        if last:
+            return styled(
+                "$name led $card: follow with your last card, [b]1[/b].",
+                name=names[1 - LEARNER], card=card_label(led) if led else "?",
+            )
         return styled(
             "$name led $card: follow with [b]$keys[/b].",
             name=names[1 - LEARNER], card=card_label(led) if led else "?", keys=keys,
@@ -451,7 +576,20 @@ class PlayScreen(DecisionKeys, Screen):
         self.query_one(RichLog).write(text)
 
     def log_deal_start(self) -> None:
-        game, position = self.game, self.game.position
+        self.log_deal_start_of(self.game)
+
+    def log_deal_so_far(self) -> None:
+        """The current deal's moves already made (a game loaded or resumed mid-deal)."""
+        state = self.game.restart_deal()
+        for action in self.game.deal_actions:
+            seat = state.to_act
+            told = narrate(self.names[seat], action, hidden=seat != LEARNER)
+            if told:
+                self.log_line(told)
+            state = state.apply(action)
+
+    def log_deal_start_of(self, game: Game) -> None:
+        position = game.position
         self.log_line(
             f"— Deal {game.deal_number}: {self.names[position.dealer]} deals, "
             f"turn-up {card_label(position.turnup)} —"

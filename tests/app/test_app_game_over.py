@@ -1,0 +1,393 @@
+"""The end of a game and what goes around it (issue 13, items 2, 3 and 8): a game
+played to five ends on the game-over screen (never on the next deal's table), `r`
+replays the deal just over, `n` and Esc ask before abandoning a game in
+progress, the game in progress is autosaved and offered again on the home
+screen, the `?` advice is always the strongest engine's, and the play screen's
+texts read well with one card left."""
+
+from __future__ import annotations
+
+from app_helpers import SIZE, run, settle
+
+from tutor import autosave
+from tutor.actions import Action
+from tutor.app import create_app
+from tutor.app.screens.confirm import ConfirmScreen
+from tutor.app.screens.decision_keys import DECISION_KEYS
+from tutor.app.screens.game_over import GameOverScreen
+from tutor.app.screens.home import HomeScreen
+from tutor.app.screens.play import LEARNER, PlayScreen
+from tutor.app.screens.summary import DealSummary
+from tutor.deal import Phase
+from tutor.engines import make_engine
+from tutor.game import Game
+from tutor.paths import data_dir
+
+GAMES = lambda: data_dir() / "games"  # noqa: E731 (the tmp data dir is set per test)
+
+
+def keys_for(screen: PlayScreen, action: Action) -> list[str]:
+    """The keys that make ``action`` for the learner, as the footer names them."""
+    if action.kind in DECISION_KEYS:
+        return [DECISION_KEYS[action.kind][0]]
+    order = screen.hand_order()
+    if action.kind == "discard":
+        return [str(order.index(c) + 1) for c in action.cards] + ["enter"]
+    return [str(order.index(action.card) + 1)]
+
+
+def driver_choice(game: Game) -> Action:
+    """The learner's choice: the first legal action, but never a proposal (a short game)
+    and the king marked (points come sooner)."""
+    legal = game.legal_actions()
+    for kind in ("play", "mark", "refuse"):
+        for action in legal:
+            if action.kind == kind:
+                return action
+    return legal[0]
+
+
+async def learner_moves(pilot, screen: PlayScreen, limit: int = 400) -> list:
+    """Play the learner's decisions with the keys until the game is over, closing each
+    deal's summary with Enter; the summaries' (deal number, game score) as shown."""
+    app = pilot.app
+    shown = []
+    for _ in range(limit):
+        if isinstance(app.screen, GameOverScreen):
+            return shown
+        if isinstance(app.screen, DealSummary):
+            shown.append((app.screen.result.number, app.screen.after.score))
+            await pilot.press("enter")
+            await settle(pilot)
+            continue
+        assert app.screen is screen, app.screen
+        assert screen.game.to_act == LEARNER
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+    raise AssertionError("the game did not end")
+
+
+async def play_one_deal(pilot, screen: PlayScreen) -> None:
+    """Play the learner's decisions until the deal's summary shows."""
+    for _ in range(40):
+        if isinstance(pilot.app.screen, DealSummary):
+            return
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+    raise AssertionError("the deal did not end")
+
+
+@run
+async def test_a_game_to_five_ends_on_the_game_over_screen():
+    app = create_app(start="play", seed=4, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert autosave.path_in(GAMES()).exists() or screen.game.to_act == LEARNER
+        screen.advisor = make_engine("random", 1)  # the summaries' comparisons, quickly
+        summaries = await learner_moves(pilot, screen)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        game = screen.game
+        assert game.is_over
+        result = over.outcome
+        final = result.final_score
+        assert max(final) >= 5 and final[game.winner] == max(final)
+        headline = str(over.query_one("#go-headline").render())
+        assert f"{game.players[game.winner]} wins the game, {final[game.winner]} to" in headline
+        assert sum(result.deals_won) == len(game.history)
+        # the last deal's summary told the score the game was won at, not the next 0-0
+        assert summaries[-1] == (game.history[-1].number, final)
+        # never the next deal's table: the play screen is under the game-over screen
+        assert app.screen_stack[-2] is screen
+        # the finished game is not offered to resume
+        assert not autosave.path_in(GAMES()).exists()
+        # save from the game-over screen
+        await pilot.press("s")
+        await pilot.pause()
+        assert len(list(GAMES().glob("*.txt"))) == 1
+        # the review, or a clear note while it is not there
+        await settle(pilot)
+        note = str(over.query_one("#go-note").render())
+        try:
+            from tutor.app.screens.review import GameReviewScreen
+        except ImportError:
+            assert "not available" in note
+        else:
+            assert "Accuracy" in note, note
+            await pilot.press("v")
+            await settle(pilot)
+            assert isinstance(app.screen, GameReviewScreen)
+            app.pop_screen()
+            await settle(pilot)
+        # r: the last deal again, the game going on
+        last = game.history[-1].number
+        assert app.screen is over
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is screen
+        assert not screen.game.is_over
+        assert screen.game.deal_number == last
+
+
+@run
+async def test_r_after_a_deal_replays_the_deal_just_over():
+    app = create_app(start="play", seed=1, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        dealt = screen.game.position.dealt
+        await play_one_deal(pilot, screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.game.deal_number == 2
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.game.deal_number == 1
+        assert screen.game.position.dealt == dealt
+        assert "nothing to replay" not in " ".join(n.message for n in app._notifications)
+
+
+@run
+async def test_r_in_a_deal_begun_deals_it_again():
+    app = create_app(start="play", seed=3, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        start = screen.game.restart_deal()
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.game.deal_number == 1
+        assert screen.game.actions[: len(start.actions)] == start.actions
+
+
+@run
+async def test_new_game_asks_before_abandoning_one_in_progress():
+    app = create_app(start="play", seed=5, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+        played = screen.game
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Abandon" in app.screen.question
+        await pilot.press("escape")  # keep it
+        await settle(pilot)
+        assert app.screen is screen and screen.game is played
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # abandon it
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.game.seed != played.seed or screen.game.actions != played.actions
+
+
+@run
+async def test_escape_asks_before_leaving_a_game_in_progress_and_keeps_it():
+    app = create_app(seed=5, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")  # cancel: still at the table
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # leave
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        kept = autosave.read(GAMES())
+        assert kept is not None and kept.game.actions == screen.game.actions
+
+
+@run
+async def test_escape_leaves_at_once_when_nothing_was_played():
+    app = create_app(seed=2, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
+        if screen.game.actions:  # the engine moved first: that is a game begun
+            return
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+@run
+async def test_the_game_in_progress_is_autosaved_and_resumed_from_home():
+    app = create_app(start="play", seed=6, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(3):
+            for key in keys_for(screen, driver_choice(screen.game)):
+                await pilot.press(key)
+            await settle(pilot)
+        played = screen.game.actions
+        kept = autosave.read(GAMES())
+        assert kept is not None
+        assert kept.game.actions == played
+        assert kept.engine == "random"
+        assert list(GAMES().glob("*.txt")) == []  # not among the games the learner saved
+        assert not list(GAMES().glob("*.tmp"))
+
+    # the next start: the home screen offers it, r resumes it
+    app = create_app(seed=99, engine="best")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        line = str(home.query_one("#resume").render())
+        assert "game in progress" in line and "deal 1" in line and "r" in line
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert screen.game.seed == 6
+        assert screen.game.actions[: len(played)] == played
+        assert screen.engine_name == "random"
+
+
+@run
+async def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
+    app = create_app(start="play", seed=6, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+    app = create_app(start="play", seed=7, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shelved = list(GAMES().glob("*-unfinished.txt"))
+        assert len(shelved) == 1
+        from tutor.record import load
+
+        assert load(shelved[0]).seed == 6
+
+
+@run
+async def test_home_without_a_game_in_progress_offers_none():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert str(app.screen.query_one("#resume").render()) == ""
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+@run
+async def test_a_broken_autosave_is_told_on_home_not_fatal():
+    GAMES().mkdir(parents=True, exist_ok=True)
+    autosave.path_in(GAMES()).write_text("# Écarté game record\nPlayers: [b]x vs y\n", encoding="utf-8")
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        line = str(app.screen.query_one("#resume").render())
+        assert "could not be read" in line
+
+
+@run
+async def test_the_advice_is_the_strongest_engines_whatever_the_opponent():
+    app = create_app(start="play", seed=3, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.engine_name == "random"
+        assert screen.advisor_name == "best"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = screen.query_one("#advice").source
+        assert "The hints say" in text
+        assert "The strongest engine (best) advises" in text
+        assert "KS" not in text and "lead " + "K" + "S" not in text
+
+
+@run
+async def test_one_card_left_reads_well():
+    """"North — 1 card", "follow with your last card, 1", and the footer's key 1."""
+    app = create_app(start="play", seed=1, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(40):
+            position = screen.game.position
+            if position.phase in (Phase.LEAD, Phase.FOLLOW) and len(position.hands[LEARNER]) == 1:
+                break
+            for key in keys_for(screen, driver_choice(screen.game)):
+                await pilot.press(key)
+            await settle(pilot)
+        assert len(screen.game.position.hands[LEARNER]) == 1
+        prompt = str(screen.query_one("#prompt").render())
+        assert "1-1" not in prompt and "your last card" in prompt
+        opponent = str(screen.query_one("#opponent-label").render())
+        held = len(screen.game.position.hands[1 - LEARNER])
+        assert ("1 card" in opponent and "1 cards" not in opponent) if held == 1 else True
+        shown = [
+            b.binding.key_display
+            for b in screen.active_bindings.values()
+            if b.binding.action.startswith("card(0") and b.binding.show
+        ]
+        assert shown == ["1"]
+
+
+@run
+async def test_new_game_just_after_saving_does_not_ask():
+    app = create_app(start="play", seed=5, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is screen  # saved: nothing to lose, no question
+
+
+def finished_game(seed: int = 4) -> Game:
+    """A game played to its end by random choices (seeded), in the domain."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game.new(seed)
+    while not game.is_over:
+        game = game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_game_over_snapshot_small_terminal(snap_compare):
+    async def show(pilot):
+        await settle(pilot)
+        pilot.app.push_screen(GameOverScreen(finished_game()))
+        await settle(pilot)
+        await pilot.pause(0.1)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(create_app(), terminal_size=(80, 24), run_before=show)

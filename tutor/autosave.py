@@ -1,0 +1,114 @@
+"""The game in progress, kept after every move so that it can be resumed at the next start.
+
+One file in the saved-games folder, ``autosave.rec`` (not ``*.txt``, so it is not
+listed among the games the learner saved), written atomically: a game record
+(``tutor.record``) with two more header lines the record loader passes over,
+the opponent's engine and whether the gallery was on. A finished game is not
+kept: there is nothing left to resume.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.files import MIB, UnreadableFile, read_text
+from tutor.game import Game
+from tutor.record import MAGIC, RecordError, dumps, loads
+
+NAME = "autosave.rec"
+ENGINE_KEY = "Engine"
+GALLERY_KEY = "Gallery"
+
+
+@dataclass(frozen=True, slots=True)
+class InProgress:
+    """A game to resume, with what it was played with."""
+
+    game: Game
+    engine: str
+    gallery: bool
+    path: Path
+
+    def describe(self) -> str:
+        """``deal 3, South 2 - North 1, against the best engine``."""
+        game = self.game
+        a, b = game.score
+        names = game.players
+        games = ""
+        if game.rules.games_to_win > 1:
+            games = f" (games {game.games_won[0]}-{game.games_won[1]})"
+        return (
+            f"deal {game.deal_number}, {names[0]} {a} - {names[1]} {b}{games},"
+            f" against the {self.engine} engine"
+        )
+
+
+def path_in(folder: Path) -> Path:
+    return folder / NAME
+
+
+def is_worth_keeping(game: Game) -> bool:
+    """A game begun and not finished."""
+    return bool(game.actions) and not game.is_over
+
+
+def write(folder: Path, game: Game, engine: str, gallery: bool = False) -> Path | None:
+    """Keep ``game`` (atomically: a crash mid-write leaves the previous copy whole);
+    a game not begun or already over clears the copy instead. Raises OSError."""
+    path = path_in(folder)
+    if not is_worth_keeping(game):
+        clear(folder)
+        return None
+    text = dumps(game)
+    head, _, rest = text.partition("\n")
+    extra = f"{ENGINE_KEY}: {engine}\n{GALLERY_KEY}: {'on' if gallery else 'off'}\n"
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write(f"{head}\n{extra}{rest}")
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+    return path
+
+
+def read(folder: Path) -> InProgress | None:
+    """The game kept in ``folder``, or None if there is none (or it is over).
+    Raises RecordError if the file is there but cannot be read as a game."""
+    path = path_in(folder)
+    if not os.path.lexists(path):
+        return None
+    try:
+        text = read_text(path, MIB)
+    except UnreadableFile as exc:
+        raise RecordError(str(path), exc.line, "file", exc.message) from None
+    if not text.startswith(MAGIC):
+        raise RecordError(str(path), 1, "file", "not a game record")
+    game = loads(text, str(path))
+    if not is_worth_keeping(game):
+        return None
+    fields = _header(text)
+    engine = fields.get(ENGINE_KEY.lower(), "")
+    if not re.fullmatch(r"[a-z0-9_-]{1,30}", engine):
+        engine = "best"  # a name no engine could have: the default opponent
+    gallery = fields.get(GALLERY_KEY.lower(), "off") == "on"
+    return InProgress(game, engine, gallery, path)
+
+
+def clear(folder: Path) -> None:
+    """Forget the game kept (nothing happens if there is none)."""
+    path_in(folder).unlink(missing_ok=True)
+
+
+def _header(text: str) -> dict[str, str]:
+    fields = {}
+    for line in text.splitlines()[1:]:
+        if not line.strip():
+            break
+        key, sep, value = line.partition(":")
+        if sep:
+            fields[key.strip().lower()] = value.strip()
+    return fields
