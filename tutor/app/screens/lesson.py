@@ -107,8 +107,8 @@ class LessonScreen(Screen):
         Binding("s", "reveal", "Show answer", id="reveal"),
         Binding("n", "next", "Next", id="next"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
-        Binding("pagedown", "scroll_board('page_down')", "Scroll", show=False),
-        Binding("pageup", "scroll_board('page_up')", "Scroll", show=False),
+        Binding("pagedown", "scroll_board('scroll_page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll_board('scroll_page_up')", "Scroll", show=False),
         Binding("end", "scroll_board('scroll_end')", "Scroll", show=False),
         Binding("home", "scroll_board('scroll_home')", "Scroll", show=False),
     ]
@@ -268,7 +268,7 @@ class LessonScreen(Screen):
         try:
             return curriculum().lesson(lesson_id).title
         except (LessonsUnavailable, LookupError):
-            return lesson_id.replace("drill:", "a drill: ")
+            return lesson_id.replace("drill:", "a drill: ").replace("game:", "your game, seed ")
 
     def show_question(self) -> None:
         self.query_one("#question", Static).update(
