@@ -16,6 +16,7 @@ from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.decision_keys import DECISION_KEYS
 from tutor.app.screens.game_over import GameOverScreen
 from tutor.app.screens.home import HomeScreen
+from tutor.app.screens import play as play_module
 from tutor.app.screens.play import LEARNER, PlayScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.deal import Phase
@@ -193,7 +194,7 @@ async def test_new_game_asks_before_abandoning_one_in_progress():
 
 
 @run
-async def test_escape_asks_before_leaving_a_game_in_progress_and_keeps_it():
+async def test_escape_leaves_a_game_in_progress_at_once_and_keeps_it():
     app = create_app(seed=5, engine="random")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -201,6 +202,29 @@ async def test_escape_asks_before_leaving_a_game_in_progress_and_keeps_it():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, PlayScreen)
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+        assert screen.in_progress()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)  # nothing lost, so nothing asked
+        kept = autosave.read(GAMES())
+        assert kept is not None and kept.game.actions == screen.game.actions
+
+
+@run
+async def test_escape_asks_first_when_the_game_could_not_be_autosaved(monkeypatch):
+    def refuse(*_args, **_kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(play_module, "keep_in_progress", refuse)
+    app = create_app(seed=5, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        screen = app.screen
         for key in keys_for(screen, driver_choice(screen.game)):
             await pilot.press(key)
         await settle(pilot)
@@ -213,23 +237,6 @@ async def test_escape_asks_before_leaving_a_game_in_progress_and_keeps_it():
         await pilot.press("escape")
         await settle(pilot)
         await pilot.press("down", "enter")  # leave
-        await settle(pilot)
-        assert isinstance(app.screen, HomeScreen)
-        kept = autosave.read(GAMES())
-        assert kept is not None and kept.game.actions == screen.game.actions
-
-
-@run
-async def test_escape_leaves_at_once_when_nothing_was_played():
-    app = create_app(seed=2, engine="random")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await settle(pilot)
-        screen = app.screen
-        if screen.game.actions:  # the engine moved first: that is a game begun
-            return
-        await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
 

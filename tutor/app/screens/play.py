@@ -382,7 +382,8 @@ class PlayScreen(DecisionKeys, Screen):
         )
 
     def action_leave(self) -> None:
-        """Back to where the table was opened from, after asking if a game is in progress."""
+        """Back to where the table was opened from. A game in progress is autosaved and
+        offered again on the home screen, so leaving asks only when that copy failed."""
 
         def answered(yes: bool | None) -> None:
             if yes and self.app.screen is self:
@@ -391,9 +392,14 @@ class PlayScreen(DecisionKeys, Screen):
         if not self.in_progress():
             answered(True)
             return
+        self.keep()
+        if not self.autosave_failed:
+            self.notify("The game is kept: r on the home screen resumes it.", title="Game kept")
+            answered(True)
+            return
         self.app.push_screen(
             ConfirmScreen(
-                "Leave the table? The game is kept: the home screen offers to resume it (r).",
+                "Leave the table? The game could not be autosaved: it is lost unless you save it first (s).",
                 "Leave the table",
             ),
             answered,
