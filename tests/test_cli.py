@@ -6,7 +6,11 @@ import sys
 
 def run(*args, stdin=""):
     return subprocess.run(
-        [sys.executable, "-m", "tutor", *args], capture_output=True, text=True, input=stdin, timeout=120
+        [sys.executable, "-m", "tutor", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
     )
 
 
@@ -69,20 +73,35 @@ def test_play_options_reach_the_game():
     from tutor.app import create_app
 
     async def check():
-        app = create_app(start="play", seed=3, engine="random", rules="french", game=7,
-                         games_to_win=2, valuation=True)
+        app = create_app(
+            start="play",
+            seed=3,
+            engine="random",
+            rules="french",
+            game=7,
+            games_to_win=2,
+            valuation=True,
+        )
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             rules = app.screen.game.rules
             assert (rules.name, rules.game_points, rules.games_to_win, rules.valuation) == (
-                "french", 7, 2, True)
+                "french",
+                7,
+                2,
+                True,
+            )
 
     asyncio.run(check())
 
 
 def test_drill_topic_is_checked():
     result = run("drill", "no-such-topic")
-    assert result.returncode == 2 and "unknown topic" in result.stderr and "jeux-de-regle" in result.stderr
+    assert (
+        result.returncode == 2
+        and "unknown topic" in result.stderr
+        and "jeux-de-regle" in result.stderr
+    )
 
 
 def test_drill_opens_on_its_topic():

@@ -80,7 +80,9 @@ def test_non_dealer_must_discard_at_least_one():
 
 
 def test_dealer_may_discard_none():
-    p = play_out(arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D"), "propose", "accept", "discard 9S")
+    p = play_out(
+        arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D"), "propose", "accept", "discard 9S"
+    )
     q = p.apply(Action("discard"))
     assert q.exchanges == ((1, 0),)
 
@@ -96,7 +98,12 @@ def test_refusing_a_later_proposal_carries_no_penalty():
     # club-laws/49: "These scores apply only to the first proposal or refusal in a hand"
     p = play_out(
         arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D"),
-        "propose", "accept", "discard 9S", "discard", "propose", "refuse",
+        "propose",
+        "accept",
+        "discard 9S",
+        "discard",
+        "propose",
+        "refuse",
     )
     assert p.penalty is None
 
@@ -107,7 +114,14 @@ def test_playing_without_proposing_carries_the_penalty():
 
 
 def test_playing_after_an_exchange_carries_no_penalty():
-    p = play_out(arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D"), "propose", "accept", "discard 9S", "discard", "play")
+    p = play_out(
+        arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D"),
+        "propose",
+        "accept",
+        "discard 9S",
+        "discard",
+        "play",
+    )
     assert p.penalty is None
 
 
@@ -202,7 +216,11 @@ def test_penalised_player_failing_gives_two():
 
 def test_french_cap_of_three_points_a_deal():
     # french/points: "on ne compte jamais plus de trois points"
-    p = arranged("KD QD JD AD TD", "8S 7S KH QH JH", "7D", rules=FRENCH).apply(PROPOSE).apply(REFUSE)
+    p = (
+        arranged("KD QD JD AD TD", "8S 7S KH QH JH", "7D", rules=FRENCH)
+        .apply(PROPOSE)
+        .apply(REFUSE)
+    )
     p = p.apply(MARK)
     for c in ("KD", "QD", "JD", "AD", "TD"):
         p = p.apply(A(f"lead {c}"))

@@ -63,7 +63,11 @@ def test_a_drill_step_is_dealt_again_from_its_key():
     again = review_step(lesson, step_id)
     assert again.key == step.key and again.info == step.info
     assert same_action(again.expected, step.expected) and again.hint == step.hint
-    for bad in (("drill:leads", "not json"), ("drill:leads", "[]"), ("drill:nope", step_id),
-                ("lesson-1", step_id)):
+    for bad in (
+        ("drill:leads", "not json"),
+        ("drill:leads", "[]"),
+        ("drill:nope", step_id),
+        ("lesson-1", step_id),
+    ):
         with pytest.raises(DrillError):
             review_step(*bad)

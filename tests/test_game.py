@@ -92,7 +92,10 @@ def test_french_seven_point_game():
 def test_law_46_valuation_counts_stakes():
     rules = make_rules("english", valuation=True)
     game = play_randomly(Game.new(4, rules), 4)
-    loser_score = game.history[-1].final.score[1 - game.winner] + game.history[-1].final.points[1 - game.winner]
+    loser_score = (
+        game.history[-1].final.score[1 - game.winner]
+        + game.history[-1].final.points[1 - game.winner]
+    )
     expected = 3 if loser_score == 0 else 2 if loser_score <= 2 else 1
     assert game.stakes[game.winner] == expected
 

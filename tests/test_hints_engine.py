@@ -68,25 +68,53 @@ def test_every_hint_cites_known_passages():
 def test_readings_are_readings():
     assert all(r.startswith("readings/") for r in READINGS)
     for rid in (
-        "readings/small-card", "readings/court-card", "readings/guarded",
-        "readings/singly-guarded", "readings/strong-suit", "readings/moderate-cards",
+        "readings/small-card",
+        "readings/court-card",
+        "readings/guarded",
+        "readings/singly-guarded",
+        "readings/strong-suit",
+        "readings/moderate-cards",
     ):
         assert rid in READINGS
 
 
 REQUIRED = [
-    "jeu-de-regle/1", *(f"jeu-de-regle/2{x}" for x in "abcde"),
-    *(f"jeu-de-regle/3{x}" for x in "abc"), "jeu-de-regle/4", "jeu-de-regle/5",
-    "propose/point-certain", "propose/king", "propose/default", "discard/trumps-and-kings",
-    "accept/guarded", "accept/dealer-discard", "refuse/jeu-de-regle",
-    *(f"refuse/exception-{n}" for n in range(1, 8)), "refuse/three-queens",
-    "lead/guarded-suit", "lead/two-small-trumps", "lead/weak-after-refusal", "lead/persevere",
-    "lead/trump-before-continuing", "lead/vole-change-suit", "lead/trump-after-three",
-    "lead/trumps-at-starting", "lead/three-trumps-sequence", "lead/small-sequence",
-    "lead/two-tricks-each", "lead/queen-two-small-trumps", "score/dealer-at-four",
-    "score/dealer-refusal-at-four", "score/adverse-four", "score/point-certain-at-four",
-    "score/four-to-three-king", "score/three-against-four", "score/forward-game",
-    "king/announce", "project/follow", "project/lead-default",
+    "jeu-de-regle/1",
+    *(f"jeu-de-regle/2{x}" for x in "abcde"),
+    *(f"jeu-de-regle/3{x}" for x in "abc"),
+    "jeu-de-regle/4",
+    "jeu-de-regle/5",
+    "propose/point-certain",
+    "propose/king",
+    "propose/default",
+    "discard/trumps-and-kings",
+    "accept/guarded",
+    "accept/dealer-discard",
+    "refuse/jeu-de-regle",
+    *(f"refuse/exception-{n}" for n in range(1, 8)),
+    "refuse/three-queens",
+    "lead/guarded-suit",
+    "lead/two-small-trumps",
+    "lead/weak-after-refusal",
+    "lead/persevere",
+    "lead/trump-before-continuing",
+    "lead/vole-change-suit",
+    "lead/trump-after-three",
+    "lead/trumps-at-starting",
+    "lead/three-trumps-sequence",
+    "lead/small-sequence",
+    "lead/two-tricks-each",
+    "lead/queen-two-small-trumps",
+    "score/dealer-at-four",
+    "score/dealer-refusal-at-four",
+    "score/adverse-four",
+    "score/point-certain-at-four",
+    "score/four-to-three-king",
+    "score/three-against-four",
+    "score/forward-game",
+    "king/announce",
+    "project/follow",
+    "project/lead-default",
 ]
 
 
@@ -154,9 +182,12 @@ def test_the_protocol_loop_answers_every_decision_type():
         assert answer["reason"]
         kind = answer["action"]
         expected = {
-            "propose": {"play", "propose"}, "accept": {"accept", "refuse"},
-            "discard": {"discard"}, "mark_king": {"mark", "hold"},
-            "lead": {"lead"}, "follow": {"follow"},
+            "propose": {"play", "propose"},
+            "accept": {"accept", "refuse"},
+            "discard": {"discard"},
+            "mark_king": {"mark", "hold"},
+            "lead": {"lead"},
+            "follow": {"follow"},
         }[request["decision"]]
         assert kind in expected
 

@@ -37,9 +37,7 @@ def _run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
 
 
 def _clean_env(**extra: str) -> dict[str, str]:
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith("ECARTE_") and k != "PYTHONPATH"
-    }
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ECARTE_") and k != "PYTHONPATH"}
     env.update(extra)
     return env
 
@@ -61,13 +59,25 @@ def installed(tmp_path_factory) -> dict:
     venv = root / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    _run([
-        sys.executable, "-m", "pip", "--python", str(python), "install",
-        "--quiet", "--no-deps", "--no-index", str(wheel),
-    ])
-    purelib = Path(_run([
-        str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"
-    ]).stdout.strip())
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ]
+    )
+    purelib = Path(
+        _run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
+        ).stdout.strip()
+    )
     borrowed = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
     (purelib / "ecarte-test-dependencies.pth").write_text("\n".join(borrowed) + "\n")
 
@@ -76,8 +86,13 @@ def installed(tmp_path_factory) -> dict:
     ecarte = python.parent / ("ecarte.exe" if os.name == "nt" else "ecarte")
     env = _clean_env(ECARTE_DATA_DIR=str(root / "data"))
     return {
-        "root": root, "wheel": wheel, "python": python, "ecarte": ecarte,
-        "purelib": purelib, "cwd": elsewhere, "env": env,
+        "root": root,
+        "wheel": wheel,
+        "python": python,
+        "ecarte": ecarte,
+        "purelib": purelib,
+        "cwd": elsewhere,
+        "env": env,
     }
 
 
@@ -93,23 +108,29 @@ def test_the_wheel_carries_every_text_and_lesson(installed) -> None:
 
 def test_the_package_comes_from_the_wheel_not_the_checkout(installed) -> None:
     where = _run(
-        [str(installed["python"]), "-c",
-         "import tutor, tutor.paths as p; print(tutor.__file__, p.TEXTS_DIR, p.LESSONS_DIR)"],
-        cwd=installed["cwd"], env=installed["env"],
+        [
+            str(installed["python"]),
+            "-c",
+            "import tutor, tutor.paths as p; print(tutor.__file__, p.TEXTS_DIR, p.LESSONS_DIR)",
+        ],
+        cwd=installed["cwd"],
+        env=installed["env"],
     ).stdout.split()
     for path in where:
         assert Path(path).is_relative_to(installed["purelib"]), where
 
 
 def test_texts_check_passes_from_another_directory(installed) -> None:
-    done = _run([str(installed["ecarte"]), "texts", "check"],
-                cwd=installed["cwd"], env=installed["env"])
+    done = _run(
+        [str(installed["ecarte"]), "texts", "check"], cwd=installed["cwd"], env=installed["env"]
+    )
     assert "no faults" in done.stdout
 
 
 def test_lessons_check_finds_every_lesson_from_another_directory(installed) -> None:
-    done = _run([str(installed["ecarte"]), "lessons", "check"],
-                cwd=installed["cwd"], env=installed["env"])
+    done = _run(
+        [str(installed["ecarte"]), "lessons", "check"], cwd=installed["cwd"], env=installed["env"]
+    )
     lessons = len(list((REPO / "lessons").glob("*.toml")))
     assert f"total: {lessons} lessons" in done.stdout
     assert " 0 faults" in done.stdout
@@ -119,12 +140,16 @@ def test_the_environment_still_redirects_an_installed_package(installed) -> None
     lessons = installed["root"] / "my-lessons"
     lessons.mkdir()
     shutil.copy(REPO / "lessons" / "01-cards.toml", lessons)
-    env = dict(installed["env"], ECARTE_LESSONS_DIR=str(lessons),
-               ECARTE_TEXTS_DIR=str(REPO / "texts"))
+    env = dict(
+        installed["env"], ECARTE_LESSONS_DIR=str(lessons), ECARTE_TEXTS_DIR=str(REPO / "texts")
+    )
     done = _run([str(installed["ecarte"]), "lessons", "check"], cwd=installed["cwd"], env=env)
     assert "total: 1 lessons" in done.stdout
-    where = _run([str(installed["python"]), "-c", "import tutor.paths as p; print(p.TEXTS_DIR)"],
-                 cwd=installed["cwd"], env=env).stdout.strip()
+    where = _run(
+        [str(installed["python"]), "-c", "import tutor.paths as p; print(p.TEXTS_DIR)"],
+        cwd=installed["cwd"],
+        env=env,
+    ).stdout.strip()
     assert Path(where) == REPO / "texts"
 
 

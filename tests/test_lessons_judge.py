@@ -57,10 +57,15 @@ def test_minimal_pairs_differ_by_one_card_with_opposite_answers(course):
         for pair in lesson_balance(lesson).pairs:
             a, b = pair.first, pair.second
             assert len(set(a.info.hand) ^ set(b.info.hand)) == 2
-            assert (a.info.role, a.info.turnup, a.info.score) == (b.info.role, b.info.turnup, b.info.score)
-            assert judge(a, parse_answer(a, TWO_WAY[a.question][0])).correct != judge(
-                b, parse_answer(b, TWO_WAY[b.question][0])
-            ).correct
+            assert (a.info.role, a.info.turnup, a.info.score) == (
+                b.info.role,
+                b.info.turnup,
+                b.info.score,
+            )
+            assert (
+                judge(a, parse_answer(a, TWO_WAY[a.question][0])).correct
+                != judge(b, parse_answer(b, TWO_WAY[b.question][0])).correct
+            )
 
 
 def test_law_questions_do_not_favour_the_longest_choice(course):
@@ -82,7 +87,9 @@ def test_choice_order_is_shuffled_stable_and_differs_between_attempts(course):
     laws = [s for s in course.steps if s.is_law and len(s.choices) >= 3]
     first = [choice_order(s, 0) for s in laws]
     assert first == [choice_order(s, 0) for s in laws]  # stable for one attempt
-    assert all(sorted(order) == list(range(len(s.choices))) for s, order in zip(laws, first, strict=True))
+    assert all(
+        sorted(order) == list(range(len(s.choices))) for s, order in zip(laws, first, strict=True)
+    )
     assert sum(order[0] == s.answer for s, order in zip(laws, first, strict=True)) < len(laws) / 2
     assert any(choice_order(s, 0) != choice_order(s, 1) for s in laws)
 
@@ -116,8 +123,13 @@ def test_a_lower_hint_that_agrees_with_the_learner_is_named_and_overruled(course
 
 
 def test_an_illegal_card_gets_its_law(course):
-    step = next(s for s in course.steps if s.question == "follow" and s.info.led is not None
-                and len(s.info.legal_actions()) < len(s.info.hand))
+    step = next(
+        s
+        for s in course.steps
+        if s.question == "follow"
+        and s.info.led is not None
+        and len(s.info.legal_actions()) < len(s.info.hand)
+    )
     legal = {a.card for a in step.info.legal_actions()}
     bad = next(c for c in step.info.hand if c not in legal)
     result = judge(step, Action("follow", (bad,)))
@@ -149,7 +161,10 @@ def test_a_discard_names_the_card_that_breaks_the_rule(course):
         return set(Action.parse(judge(step, Action("discard", ())).expected).cards)
 
     step = next(
-        s for s in course.steps if s.question == "discard" and s.hint == "discard/trumps-and-kings"
+        s
+        for s in course.steps
+        if s.question == "discard"
+        and s.hint == "discard/trumps-and-kings"
         and len(thrown(s)) < min(len(s.info.hand), s.info.discard_range()[1])
     )
     kept = next(c for c in step.info.hand if c not in thrown(step))
@@ -207,7 +222,9 @@ def test_clues_are_staged_and_never_the_answer(course):
             for verdict in ("Play without proposing", "Propose.", "Refuse.", "Accept.", "Mark it"):
                 assert verdict not in text, (step.id, text)
             if step.question in ("lead", "follow", "discard"):
-                expected = judge(step, Action("hold")).expected  # any wrong kind: we want the answer
+                expected = judge(
+                    step, Action("hold")
+                ).expected  # any wrong kind: we want the answer
                 assert expected not in text
 
 
@@ -288,8 +305,13 @@ def test_the_penalty_is_told_as_each_side_could_have_incurred_it():
     from tutor.protocol import request_to_infoset
 
     def fact(penalty: str) -> str:
-        request = {"decision": "lead", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"],
-                   "turnup": "TH", "penalty": penalty}
+        request = {
+            "decision": "lead",
+            "role": "nondealer",
+            "hand": ["KS", "QS", "7H", "8D", "9C"],
+            "turnup": "TH",
+            "penalty": penalty,
+        }
         return penalty_fact(request_to_infoset(request))
 
     assert fact("me").startswith("You played without proposing")

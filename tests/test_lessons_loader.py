@@ -10,7 +10,7 @@ from tutor.actions import Action
 from tutor.lessons import check
 from tutor.lessons.loader import LineMap, load_curriculum, load_lesson
 
-GOOD = '''\
+GOOD = """\
 id = "sample"
 title = "A sample"
 summary = "For the tests."
@@ -36,7 +36,7 @@ choices = ["one", "two", "three"]
 expected = 2
 explanation = "Two for the vole."
 passages = ["club-laws/48"]
-'''
+"""
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -58,7 +58,9 @@ def test_good_lesson_loads(tmp_path):
 
 
 def test_bad_card_names_file_line_and_field(tmp_path):
-    path = write(tmp_path, "bad.toml", GOOD.replace('hand = "KS QS 7H 8D 9C"', 'hand = "KS QS 7H 8D 1X"'))
+    path = write(
+        tmp_path, "bad.toml", GOOD.replace('hand = "KS QS 7H 8D 9C"', 'hand = "KS QS 7H 8D 1X"')
+    )
     lesson, faults = load_lesson(path, "bad.toml")
     assert len(faults) == 1
     fault = faults[0]
@@ -69,7 +71,9 @@ def test_bad_card_names_file_line_and_field(tmp_path):
 
 
 def test_missing_field_and_bad_values(tmp_path):
-    text = GOOD.replace('explanation = "Two for the vole."\n', "").replace("expected = 2", "expected = 7")
+    text = GOOD.replace('explanation = "Two for the vole."\n', "").replace(
+        "expected = 2", "expected = 7"
+    )
     text = text.replace('question = "lead"', 'question = "leed"')
     _, faults = load_lesson(write(tmp_path, "m.toml", text), "m.toml")
     fields = {f.field: f for f in faults}
@@ -79,7 +83,9 @@ def test_missing_field_and_bad_values(tmp_path):
 
 
 def test_bad_toml_is_one_fault_with_its_line(tmp_path):
-    _, faults = load_lesson(write(tmp_path, "t.toml", GOOD.replace('title = "A sample"', "title = ")), "t.toml")
+    _, faults = load_lesson(
+        write(tmp_path, "t.toml", GOOD.replace('title = "A sample"', "title = ")), "t.toml"
+    )
     assert len(faults) == 1 and faults[0].line == 2 and faults[0].field == "toml"
 
 

@@ -11,7 +11,11 @@ from tutor.notation import NotationError, position_from_text, position_to_text
 from tutor.rulesets import make_rules
 
 
-@given(st.integers(0, 2**32), st.integers(0, 60), st.sampled_from([make_rules(), make_rules("french", 7)]))
+@given(
+    st.integers(0, 2**32),
+    st.integers(0, 60),
+    st.sampled_from([make_rules(), make_rules("french", 7)]),
+)
 def test_every_position_round_trips(seed, steps, rules):
     rng = random.Random(seed)
     p = deal_position(rng, rng.randrange(2), (rng.randrange(5), rng.randrange(5)), rules)
@@ -36,7 +40,10 @@ def test_positions_are_comparable_and_hashable():
     [
         (lambda t: t.replace("turnup: ", "turnup: 6X"), "turnup"),
         (lambda t: t + "\nwinner: 0", "unknown field"),
-        (lambda t: "\n".join(line for line in t.splitlines() if not line.startswith("stock")), "missing"),
+        (
+            lambda t: "\n".join(line for line in t.splitlines() if not line.startswith("stock")),
+            "missing",
+        ),
         (lambda t: t.replace("phase: propose", "phase: dancing"), "phase"),
     ],
 )

@@ -113,8 +113,15 @@ def test_best_engine_reasons_write_cards_as_printed():
     from tutor.protocol import request_to_infoset
 
     info = request_to_infoset(
-        {"decision": "discard", "role": "nondealer", "hand": ["7C", "8D", "KS", "TH", "9S"],
-         "turnup": "AS", "score": [0, 0], "exchanges": [], "proposals": 1}
+        {
+            "decision": "discard",
+            "role": "nondealer",
+            "hand": ["7C", "8D", "KS", "TH", "9S"],
+            "turnup": "AS",
+            "score": [0, 0],
+            "exchanges": [],
+            "proposals": 1,
+        }
     )
     advice = make_engine("best", 1).advise(info)
     for notation in ("7C", "8D", "KS", "TH", "9S"):

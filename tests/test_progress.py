@@ -131,8 +131,12 @@ def test_last_interval_retires_the_step(store, clock):
 
 def test_schedule_intervals():
     assert (
-        timedelta(hours=4), timedelta(days=1), timedelta(days=3),
-        timedelta(weeks=1), timedelta(weeks=2), timedelta(days=30),
+        timedelta(hours=4),
+        timedelta(days=1),
+        timedelta(days=3),
+        timedelta(weeks=1),
+        timedelta(weeks=2),
+        timedelta(days=30),
     ) == SCHEDULE
 
 

@@ -13,8 +13,12 @@ from tutor.rulesets import make_rules
 
 seeds = st.integers(min_value=0, max_value=2**32)
 rule_sets = st.sampled_from(
-    [make_rules(), make_rules("french"), make_rules("french", game=7, games_to_win=2),
-     make_rules(valuation=True)]
+    [
+        make_rules(),
+        make_rules("french"),
+        make_rules("french", game=7, games_to_win=2),
+        make_rules(valuation=True),
+    ]
 )
 
 
@@ -39,7 +43,9 @@ def test_cards_conserved_and_five_tricks(seed, dealer, rules):
         if p.is_over:
             break
         p = p.apply(rng.choice(p.legal_actions()))
-    assert len(p.tricks) == 5 or p.game_won_by is not None  # always five tricks, unless the game is won
+    assert (
+        len(p.tricks) == 5 or p.game_won_by is not None
+    )  # always five tricks, unless the game is won
     # A deal's score is within its bounds: at most king + vole (3), and only one side
     # scores for tricks.
     assert all(0 <= x <= 3 for x in p.points)

@@ -18,7 +18,10 @@ from tutor.protocol import infoset_to_request, parse_request, serve
 def answer_to_action(answer: dict) -> Action:
     kind = answer["action"]
     if kind == "discard":
-        return Action("discard", tuple(sorted((Card.parse(c) for c in answer["cards"]), key=lambda c: c.index)))
+        return Action(
+            "discard",
+            tuple(sorted((Card.parse(c) for c in answer["cards"]), key=lambda c: c.index)),
+        )
     if kind in ("lead", "follow"):
         return Action(kind, (Card.parse(answer["card"]),))
     return Action(kind)
@@ -30,7 +33,12 @@ def run_lines(lines, engine=None):
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
-BASE = {"decision": "propose", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"], "turnup": "JH"}
+BASE = {
+    "decision": "propose",
+    "role": "nondealer",
+    "hand": ["KS", "QS", "7H", "8D", "9C"],
+    "turnup": "JH",
+}
 
 
 @pytest.mark.parametrize(
@@ -65,10 +73,20 @@ def test_blank_lines_skipped_and_one_answer_per_line():
 
 
 def test_ten_and_lower_case_input_upper_case_output():
-    req = {"decision": "lead", "role": "nondealer", "hand": ["10h"], "turnup": "7d",
-           "tricks": [["KS", "7S"], ["QS", "8S"], ["JS", "9S"], ["AS", "TS"]]}
+    req = {
+        "decision": "lead",
+        "role": "nondealer",
+        "hand": ["10h"],
+        "turnup": "7d",
+        "tricks": [["KS", "7S"], ["QS", "8S"], ["JS", "9S"], ["AS", "TS"]],
+    }
     (answer,) = run_lines([json.dumps(req)])
-    assert answer == {"action": "lead", "card": "TH", "reason": answer["reason"], "sources": answer["sources"]}
+    assert answer == {
+        "action": "lead",
+        "card": "TH",
+        "reason": answer["reason"],
+        "sources": answer["sources"],
+    }
 
 
 def test_request_round_trip_from_positions():
@@ -101,7 +119,10 @@ def referee_deals(n_deals: int, seed: int, ask) -> int:
 def test_random_engine_plays_400_deals_through_the_process():
     proc = subprocess.Popen(
         [sys.executable, "-m", "tutor", "advise", "--engine", "random", "--seed", "3"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
     )
     assert proc.stdin and proc.stdout
 
@@ -132,7 +153,9 @@ def test_same_seed_same_answers():
 def test_unknown_engine_is_a_clear_error():
     proc = subprocess.run(
         [sys.executable, "-m", "tutor", "advise", "--engine", "chess"],
-        capture_output=True, text=True, input="",
+        capture_output=True,
+        text=True,
+        input="",
     )
     assert proc.returncode == 2
     assert "invalid choice" in proc.stderr and "Traceback" not in proc.stderr

@@ -87,7 +87,18 @@ def test_cost_is_the_value_lost_and_forced_moves_are_no_decisions() -> None:
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     folder = tmp_path_factory.mktemp("records")
-    argv = ["--a", "random", "--b", "hints", "--deals", "2", "--seed", "3", "--records", str(folder)]
+    argv = [
+        "--a",
+        "random",
+        "--b",
+        "hints",
+        "--deals",
+        "2",
+        "--seed",
+        "3",
+        "--records",
+        str(folder),
+    ]
     assert match_main(argv) == 0
     return folder
 

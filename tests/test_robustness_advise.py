@@ -27,8 +27,11 @@ from tutor.protocol import ERROR_LIMIT, RequestError, infoset_to_request, parse_
 from tutor.rulesets import ENGLISH, FRENCH, make_rules
 
 ISSUE_4 = {
-    "decision": "propose", "role": "nondealer", "hand": ["KC", "AC", "AS", "QC", "7H"],
-    "turnup": "9D", "exchanges": [[5, 5], [5, 5], [1, 0]],
+    "decision": "propose",
+    "role": "nondealer",
+    "hand": ["KC", "AC", "AS", "QC", "7H"],
+    "turnup": "9D",
+    "exchanges": [[5, 5], [5, 5], [1, 0]],
 }
 """The request of item 4, as written: the stock is empty (5+5+5+5+1 = 21)."""
 
@@ -55,7 +58,11 @@ def finishes(work, *args):
 
 @pytest.mark.parametrize("decision", ["propose", "accept"])
 def test_issue_4_the_best_engine_refuses_an_empty_stock_with_an_error(decision):
-    request = {**ISSUE_4, "decision": decision, "role": "nondealer" if decision == "propose" else "dealer"}
+    request = {
+        **ISSUE_4,
+        "decision": decision,
+        "role": "nondealer" if decision == "propose" else "dealer",
+    }
     (answer,) = finishes(answers, [json.dumps(request)], BestEngine(seed=1, scale=0.05))
     assert set(answer) == {"error"}
     assert answer["error"].startswith("exchanges: the stock is empty")
@@ -64,16 +71,20 @@ def test_issue_4_the_best_engine_refuses_an_empty_stock_with_an_error(decision):
 def _impossible(decision: str, role: str) -> InfoSet:
     """The request of item 4 as an InfoSet built directly, past the validator."""
     return InfoSet(
-        decision=decision, role=role, hand=tuple(Card.parse(c) for c in ISSUE_4["hand"]),
-        turnup=Card.parse("9D"), exchanges=((5, 5), (5, 5), (1, 0)),
+        decision=decision,
+        role=role,
+        hand=tuple(Card.parse(c) for c in ISSUE_4["hand"]),
+        turnup=Card.parse("9D"),
+        exchanges=((5, 5), (5, 5), (1, 0)),
     )
 
 
 @pytest.mark.parametrize(
     ("decision", "role"), [("propose", "nondealer"), ("accept", "dealer"), ("discard", "dealer")]
 )
-@pytest.mark.parametrize("engine", [BestEngine(seed=1, scale=0.05), Reference2Engine(seed=1)],
-                         ids=["best", "reference2"])
+@pytest.mark.parametrize(
+    "engine", [BestEngine(seed=1, scale=0.05), Reference2Engine(seed=1)], ids=["best", "reference2"]
+)
 def test_the_play_out_loops_end_whatever_they_are_given(decision, role, engine):
     advice = finishes(engine.advise, _impossible(decision, role))
     assert isinstance(advice, Advice)
@@ -94,10 +105,21 @@ def test_a_rollout_on_an_empty_or_short_stock_ends(stage, forced):
 
 # --- item 13: positions that cannot arise ------------------------------------------
 
-LEAD = {"decision": "lead", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"],
-        "turnup": "TS", "penalty": "me"}
-DEALER_FOLLOW = {"decision": "follow", "role": "dealer", "hand": ["QH", "7S", "8D", "9C", "JD"],
-                 "turnup": "TD", "led": "KC", "penalty": "opponent"}
+LEAD = {
+    "decision": "lead",
+    "role": "nondealer",
+    "hand": ["KS", "QS", "7H", "8D", "9C"],
+    "turnup": "TS",
+    "penalty": "me",
+}
+DEALER_FOLLOW = {
+    "decision": "follow",
+    "role": "dealer",
+    "hand": ["QH", "7S", "8D", "9C", "JD"],
+    "turnup": "TD",
+    "led": "KC",
+    "penalty": "opponent",
+}
 
 
 def _last_card_to_the_non_dealer():
@@ -110,8 +132,12 @@ def _last_card_to_the_non_dealer():
     discards = [str(c) for c in PACK if str(c) not in used]
     assert len(discards) == 21
     return {
-        "decision": "lead", "role": "nondealer", "hand": hand, "turnup": turnup,
-        "exchanges": [[5, 0], [5, 0], [5, 0], [5, 0], [1, 0]], "discards": discards,
+        "decision": "lead",
+        "role": "nondealer",
+        "hand": hand,
+        "turnup": turnup,
+        "exchanges": [[5, 0], [5, 0], [5, 0], [5, 0], [1, 0]],
+        "discards": discards,
         "tricks": [[mine_played, "7C"]],  # he did not follow hearts: yet KH is his
     }
 
@@ -121,71 +147,138 @@ IMPOSSIBLE = {
     "propose-empty-stock": (ISSUE_4, "exchanges:"),
     "accept-empty-stock": ({**ISSUE_4, "decision": "accept", "role": "dealer"}, "exchanges:"),
     "dealer-discard-empty-stock": (
-        {**ISSUE_4, "decision": "discard", "role": "dealer"}, "exchanges:"),
+        {**ISSUE_4, "decision": "discard", "role": "dealer"},
+        "exchanges:",
+    ),
     "dealer-discard-last-card-left-to-nondealer": (
         {**ISSUE_4, "decision": "discard", "role": "dealer", "exchanges": [[5, 5], [5, 5]]},
-        "exchanges:"),
+        "exchanges:",
+    ),
     "nondealer-discard-empty-stock": (
-        {**ISSUE_4, "decision": "discard", "exchanges": [[5, 5], [5, 5], [1, 0]]}, "exchanges:"),
-    "more-than-the-stock": ({**LEAD, "penalty": None, "exchanges": [[5, 5], [5, 5], [2, 0]]},
-                            "exchanges:"),
+        {**ISSUE_4, "decision": "discard", "exchanges": [[5, 5], [5, 5], [1, 0]]},
+        "exchanges:",
+    ),
+    "more-than-the-stock": (
+        {**LEAD, "penalty": None, "exchanges": [[5, 5], [5, 5], [2, 0]]},
+        "exchanges:",
+    ),
     # the penalty (britannica-9/scoring)
     "penalty-after-an-exchange": ({**LEAD, "exchanges": [[2, 1]]}, "penalty:"),
     "penalty-opponent-after-an-exchange": (
-        {**LEAD, "penalty": "opponent", "exchanges": [[1, 0]]}, "penalty:"),
+        {**LEAD, "penalty": "opponent", "exchanges": [[1, 0]]},
+        "penalty:",
+    ),
     "penalty-before-play": ({**LEAD, "decision": "propose"}, "penalty:"),
     "penalty-at-accept": ({**LEAD, "decision": "accept", "role": "dealer"}, "penalty:"),
     # the king (club-laws/23, club-laws/47)
     "king-opponent-while-i-hold-it": ({**LEAD, "king": "opponent"}, "king:"),
     "king-opponent-while-i-played-it": (
         {**LEAD, "hand": ["QS", "7H", "8D", "9C"], "tricks": [["KS", "7S"]], "king": "opponent"},
-        "king:"),
+        "king:",
+    ),
     "king-opponent-while-i-discarded-it": (
-        {**LEAD, "hand": ["QS", "7H", "8D", "9C", "JS"], "penalty": None,
-         "exchanges": [[1, 0]], "discards": ["KS"], "king": "opponent"}, "king:"),
-    "king-me-without-it": ({**LEAD, "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "me"},
-                           "king:"),
+        {
+            **LEAD,
+            "hand": ["QS", "7H", "8D", "9C", "JS"],
+            "penalty": None,
+            "exchanges": [[1, 0]],
+            "discards": ["KS"],
+            "king": "opponent",
+        },
+        "king:",
+    ),
+    "king-me-without-it": ({**LEAD, "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "me"}, "king:"),
     "king-opponent-before-he-played": (
-        {**LEAD, "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "opponent"}, "king:"),
-    "turned-up-king-null": ({**LEAD, "turnup": "KS", "hand": ["QS", "7H", "8D", "9C", "JS"]},
-                            "king:"),
-    "turned-up-king-null-dealer": (
-        {**DEALER_FOLLOW, "turnup": "KD", "king": None}, "king:"),
+        {**LEAD, "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "opponent"},
+        "king:",
+    ),
+    "turned-up-king-null": (
+        {**LEAD, "turnup": "KS", "hand": ["QS", "7H", "8D", "9C", "JS"]},
+        "king:",
+    ),
+    "turned-up-king-null-dealer": ({**DEALER_FOLLOW, "turnup": "KD", "king": None}, "king:"),
     "turned-up-king-to-the-nondealer": (
-        {**LEAD, "turnup": "KS", "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "me"}, "king:"),
-    "king-marked-before-play": ({**LEAD, "decision": "propose", "penalty": None, "king": "me"},
-                                "king:"),
+        {**LEAD, "turnup": "KS", "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "me"},
+        "king:",
+    ),
+    "king-marked-before-play": (
+        {**LEAD, "decision": "propose", "penalty": None, "king": "me"},
+        "king:",
+    ),
     "mark-king-already-marked": ({**LEAD, "decision": "mark_king", "king": "me"}, "king:"),
     "king-point-already-game": ({**LEAD, "king": "me", "score": [4, 2]}, "king:"),
     "turned-up-king-point-already-game": (
-        {**DEALER_FOLLOW, "turnup": "KD", "king": "me", "score": [4, 0]}, "king:"),
+        {**DEALER_FOLLOW, "turnup": "KD", "king": "me", "score": [4, 0]},
+        "king:",
+    ),
     # my own follows (britannica-9/play)
     "my-renounce": (
-        {**LEAD, "role": "dealer", "penalty": "opponent", "hand": ["KS", "QS", "7H", "8D"],
-         "tricks": [["9H", "9C"]]}, "tricks[0][1]:"),
+        {
+            **LEAD,
+            "role": "dealer",
+            "penalty": "opponent",
+            "hand": ["KS", "QS", "7H", "8D"],
+            "tricks": [["9H", "9C"]],
+        },
+        "tricks[0][1]:",
+    ),
     "my-follow-low-holding-a-winner": (
-        {**LEAD, "role": "dealer", "penalty": "opponent", "hand": ["KS", "QS", "AH", "8D"],
-         "tricks": [["9H", "7H"]]}, "tricks[0][1]:"),
+        {
+            **LEAD,
+            "role": "dealer",
+            "penalty": "opponent",
+            "hand": ["KS", "QS", "AH", "8D"],
+            "tricks": [["9H", "7H"]],
+        },
+        "tricks[0][1]:",
+    ),
     "my-discard-holding-a-trump": (
-        {**LEAD, "role": "dealer", "penalty": "opponent", "hand": ["KS", "QS", "7H", "8D"],
-         "tricks": [["9C", "8H"]]}, "tricks[0][1]:"),
+        {
+            **LEAD,
+            "role": "dealer",
+            "penalty": "opponent",
+            "hand": ["KS", "QS", "7H", "8D"],
+            "tricks": [["9C", "8H"]],
+        },
+        "tricks[0][1]:",
+    ),
     "my-renounce-shown-by-a-card-played-since": (
-        {"decision": "follow", "role": "nondealer", "hand": ["AC", "TC"], "turnup": "TS",
-         "penalty": "me", "tricks": [["9C", "KC"], ["7H", "8D"], ["KD", "8H"]], "led": "QC"},
-        "tricks[1][1]:"),
+        {
+            "decision": "follow",
+            "role": "nondealer",
+            "hand": ["AC", "TC"],
+            "turnup": "TS",
+            "penalty": "me",
+            "tricks": [["9C", "KC"], ["7H", "8D"], ["KD", "8H"]],
+            "led": "QC",
+        },
+        "tricks[1][1]:",
+    ),
     # my opponent's cards against his follows
     "he-plays-a-suit-he-renounced": (
         {**LEAD, "hand": ["QS", "8D", "9C"], "tricks": [["7H", "7C"], ["KS", "KH"]]},
-        "tricks[1][1]:"),
+        "tricks[1][1]:",
+    ),
     "he-leads-a-suit-he-renounced": (
-        {"decision": "follow", "role": "nondealer", "hand": ["QS", "8D", "9C", "7D"],
-         "turnup": "TS", "penalty": "me", "tricks": [["7H", "8S"]], "led": "KH"}, "led:"),
+        {
+            "decision": "follow",
+            "role": "nondealer",
+            "hand": ["QS", "8D", "9C", "7D"],
+            "turnup": "TS",
+            "penalty": "me",
+            "tricks": [["7H", "8S"]],
+            "led": "KH",
+        },
+        "led:",
+    ),
     "he-plays-a-higher-card-than-he-could-have": (
         {**LEAD, "hand": ["QS", "8D", "9C"], "tricks": [["9H", "7H"], ["KS", "KH"]]},
-        "tricks[1][1]:"),
+        "tricks[1][1]:",
+    ),
     "he-marked-the-king-but-has-no-trump": (
         {**LEAD, "hand": ["QS", "8D", "9C", "JS"], "tricks": [["AS", "7C"]], "king": "opponent"},
-        "king:"),
+        "king:",
+    ),
     "his-cards-cannot-be-placed": (_last_card_to_the_non_dealer(), "tricks:"),
 }
 
@@ -200,25 +293,47 @@ def test_a_position_that_cannot_arise_gets_an_error_naming_the_field(request_, f
 
 POSSIBLE = {
     "king-opponent-after-he-played": (
-        {**LEAD, "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "opponent", "penalty": "opponent",
-         "role": "dealer", "decision": "follow", "led": "7S"}),
+        {
+            **LEAD,
+            "hand": ["QS", "7H", "8D", "9C", "JS"],
+            "king": "opponent",
+            "penalty": "opponent",
+            "role": "dealer",
+            "decision": "follow",
+            "led": "7S",
+        }
+    ),
     "turned-up-king-to-the-dealer": {**DEALER_FOLLOW, "turnup": "KD", "king": "me"},
     "turned-up-king-against-the-nondealer": (
-        {**LEAD, "turnup": "KS", "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "opponent"}),
+        {**LEAD, "turnup": "KS", "hand": ["QS", "7H", "8D", "9C", "JS"], "king": "opponent"}
+    ),
     "king-me-before-my-first-card": {**LEAD, "king": "me"},
     "king-held-back-and-played-later": (
-        {**LEAD, "hand": ["QS", "7H", "8D", "9C"], "tricks": [["KS", "7S"]]}),
+        {**LEAD, "hand": ["QS", "7H", "8D", "9C"], "tricks": [["KS", "7S"]]}
+    ),
     "my-legal-renounce-holding-no-trump": (
-        {"decision": "follow", "role": "dealer", "hand": ["QH", "7H", "9C", "7C"], "turnup": "TS",
-         "penalty": "opponent", "tricks": [["9D", "8C"]], "led": "KH"}),
+        {
+            "decision": "follow",
+            "role": "dealer",
+            "hand": ["QH", "7H", "9C", "7C"],
+            "turnup": "TS",
+            "penalty": "opponent",
+            "tricks": [["9D", "8C"]],
+            "led": "KH",
+        }
+    ),
     "dealer-discard-with-the-exchange-in-progress": (
-        {**ISSUE_4, "decision": "discard", "role": "dealer", "exchanges": [[5, 5], [3, 0]]}),
+        {**ISSUE_4, "decision": "discard", "role": "dealer", "exchanges": [[5, 5], [3, 0]]}
+    ),
     "dealer-discard-without-the-exchange-in-progress": (
-        {**ISSUE_4, "decision": "discard", "role": "dealer", "exchanges": []}),
+        {**ISSUE_4, "decision": "discard", "role": "dealer", "exchanges": []}
+    ),
     "the-non-dealer-takes-the-last-card": (
-        {**ISSUE_4, "decision": "discard", "exchanges": [[5, 5], [5, 5]]}),
+        {**ISSUE_4, "decision": "discard", "exchanges": [[5, 5], [5, 5]]}
+    ),
     "play-after-the-stock-ran-out": (
-        {**LEAD, "penalty": None, "exchanges": [[5, 5], [5, 5], [1, 0]]}),
+        {**LEAD, "penalty": None, "exchanges": [[5, 5], [5, 5], [1, 0]]}
+    ),
 }
 
 
@@ -228,7 +343,9 @@ def test_positions_that_can_arise_are_answered(request_):
     assert "error" not in answer, answer
 
 
-@pytest.mark.parametrize("rules", [ENGLISH, FRENCH, make_rules("french", 7)], ids=["english", "french-5", "french-7"])
+@pytest.mark.parametrize(
+    "rules", [ENGLISH, FRENCH, make_rules("french", 7)], ids=["english", "french-5", "french-7"]
+)
 def test_every_position_of_a_real_deal_is_still_answered(rules):
     """No false refusal: every decision of random deals (both seats, any score, the
     stock run out, the king marked, held or turned up) passes the validator as is."""
@@ -248,13 +365,20 @@ def test_every_position_of_a_real_deal_is_still_answered(rules):
 
 # --- item 11: bytes that are not UTF-8, and fields of any size ---------------------
 
-GOOD = json.dumps({"decision": "propose", "role": "nondealer",
-                   "hand": ["KS", "QS", "7H", "8D", "9C"], "turnup": "JH"})
+GOOD = json.dumps(
+    {
+        "decision": "propose",
+        "role": "nondealer",
+        "hand": ["KS", "QS", "7H", "8D", "9C"],
+        "turnup": "JH",
+    }
+)
 
 
 def test_a_line_that_is_not_utf8_is_one_bad_line_in_a_strict_stream():
-    stream = io.TextIOWrapper(io.BytesIO(b"\xff\n" + GOOD.encode() + b"\n\xc3\n"),
-                              encoding="utf-8", errors="strict")
+    stream = io.TextIOWrapper(
+        io.BytesIO(b"\xff\n" + GOOD.encode() + b"\n\xc3\n"), encoding="utf-8", errors="strict"
+    )
     first, second, third = answers(stream)
     assert first == {"error": "not UTF-8: line 1, byte 1 (0xff) cannot be read"}
     assert second["action"] in ("play", "propose")
@@ -278,8 +402,11 @@ def test_an_answer_the_output_cannot_encode_is_escaped():
 
 def test_issue_11_as_written_through_the_command():
     proc = subprocess.run(
-        [sys.executable, "-m", "tutor", "advise"], input=b"\xff\n", capture_output=True,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"}, check=False,
+        [sys.executable, "-m", "tutor", "advise"],
+        input=b"\xff\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
@@ -291,8 +418,22 @@ HUGE = "K" * 50_000_000
 
 @pytest.mark.parametrize(
     "field",
-    ["decision", "role", "hand", "hand[0]", "turnup", "score", "game", "exchanges",
-     "exchanges[0]", "discards", "penalty", "king", "tricks", "led"],
+    [
+        "decision",
+        "role",
+        "hand",
+        "hand[0]",
+        "turnup",
+        "score",
+        "game",
+        "exchanges",
+        "exchanges[0]",
+        "discards",
+        "penalty",
+        "king",
+        "tricks",
+        "led",
+    ],
 )
 def test_a_50_mb_field_is_quoted_not_echoed(field):
     base = json.loads(GOOD)
@@ -309,7 +450,13 @@ def test_a_50_mb_field_is_quoted_not_echoed(field):
 
 @pytest.mark.parametrize(
     ("field", "item"),
-    [("score", 1), ("hand", "KS"), ("discards", "7C"), ("exchanges", [1, 0]), ("tricks", ["KS", "7S"])],
+    [
+        ("score", 1),
+        ("hand", "KS"),
+        ("discards", "7C"),
+        ("exchanges", [1, 0]),
+        ("tricks", ["KS", "7S"]),
+    ],
 )
 def test_a_list_of_any_length_is_quoted_not_echoed(field, item):
     (answer,) = answers([json.dumps({**json.loads(GOOD), field: [item] * 200_000})])

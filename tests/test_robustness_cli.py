@@ -226,8 +226,14 @@ def _run_into_a_closed_pipe(args: list[str], stdin: str = "") -> subprocess.Comp
     os.close(read)
     try:
         return subprocess.run(
-            [sys.executable, "-m", "tutor", *args], input=stdin, stdout=write,
-            stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120, check=False,
+            [sys.executable, "-m", "tutor", *args],
+            input=stdin,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+            timeout=120,
+            check=False,
         )
     finally:
         os.close(write)
@@ -257,8 +263,12 @@ def test_replay_into_a_closed_pipe_ends_quietly(tmp_path) -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="pipes as on Unix")
 def test_advise_into_a_closed_pipe_ends_quietly() -> None:
-    request = {"decision": "propose", "role": "nondealer",
-               "hand": ["JD", "TD", "JS", "9D", "8S"], "turnup": "KD"}
+    request = {
+        "decision": "propose",
+        "role": "nondealer",
+        "hand": ["JD", "TD", "JS", "9D", "8S"],
+        "turnup": "KD",
+    }
     done = _run_into_a_closed_pipe(["advise", "--engine", "random"], json.dumps(request) + "\n")
     assert done.stderr == ""
     assert done.returncode == 141

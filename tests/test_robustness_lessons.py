@@ -55,6 +55,7 @@ def only_fault(curriculum, name: str):
 
 # --- item 7: one bad file is one fault -------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "value",
     [
@@ -64,7 +65,9 @@ def only_fault(curriculum, name: str):
     ],
 )
 def test_a_value_nested_too_deep_is_one_fault_with_its_line(lessons: Path, value: str):
-    (lessons / "deep.toml").write_text(f'id = "deep"\n# a comment [[[\nx = "[["\nnested = {value}\n')
+    (lessons / "deep.toml").write_text(
+        f'id = "deep"\n# a comment [[[\nx = "[["\nnested = {value}\n'
+    )
     fault = only_fault(load_curriculum([lessons]), "deep.toml")
     assert fault.line == 4 and fault.field in ("toml", "nested" + "[1]" * MAX_DEPTH)
     assert f"nested more than {MAX_DEPTH} deep" in fault.message
@@ -115,7 +118,7 @@ LONG = "[" + " " * 20_000 + "a" + " " * 20_000 + "]x"
 
 
 def test_a_long_bracketed_line_in_an_explanation_reads_at_once(tmp_path: Path):
-    text = LESSON.replace('"""Two for the vole."""', f"\'\'\'\nTwo for the vole.\n{LONG}\n\'\'\'")
+    text = LESSON.replace('"""Two for the vole."""', f"'''\nTwo for the vole.\n{LONG}\n'''")
     path = tmp_path / "long.toml"
     path.write_text(text)
     lesson, faults = load_lesson(path)
@@ -126,15 +129,22 @@ def test_a_long_bracketed_line_in_an_explanation_reads_at_once(tmp_path: Path):
 
 def test_line_map_reads_header_like_lines_without_backtracking():
     lines = LineMap(f"{LONG}\n[[steps]]  # one\nid = 1\n[ steps.position ]\nhand = 2\n{LONG}\n")
-    assert lines.lines == {"steps[1]": 2, "steps[1].id": 3, "steps[1].position": 4,
-                           "steps[1].position.hand": 5}
+    assert lines.lines == {
+        "steps[1]": 2,
+        "steps[1].id": 3,
+        "steps[1].position": 4,
+        "steps[1].position.hand": 5,
+    }
 
 
 def test_line_map_finds_keys_within_a_table_for_many_steps():
     text = "".join(f"[[steps]]\nid = {n}\n[steps.position]\nhand = {n}\n" for n in range(20_000))
     lines = LineMap(text)
-    assert lines.within("steps[20000]") == (("id", 79_998), ("position", 79_999),
-                                            ("position.hand", 80_000))
+    assert lines.within("steps[20000]") == (
+        ("id", 79_998),
+        ("position", 79_999),
+        ("position.hand", 80_000),
+    )
     assert lines.within("steps[3].position") == (("hand", 12),)
 
 
@@ -143,10 +153,13 @@ def test_a_file_over_the_limit_is_refused_with_its_size(tmp_path: Path):
     path.write_text(LESSON + "#" * LIMIT + "\n")
     lesson, (fault,) = load_lesson(path, "big.toml")
     assert lesson is None
-    assert fault.message.startswith(f"cannot read the file: too large: {path.stat().st_size:,} bytes")
+    assert fault.message.startswith(
+        f"cannot read the file: too large: {path.stat().st_size:,} bytes"
+    )
 
 
 # --- item 9: regular files only ----------------------------------------------------------
+
 
 @needs_fifos
 def test_a_fifo_among_the_lessons_is_refused_not_waited_on(lessons: Path, monkeypatch):
@@ -167,6 +180,7 @@ def test_a_fifo_named_on_the_command_line_is_refused(tmp_path: Path, capsys):
 
 
 # --- item 14: say what a path is; a byte-order mark is no fault ------------------------------
+
 
 def test_lessons_check_dev_null_says_what_it_is(capsys):
     if not Path(os.devnull).exists() or os.name != "posix":

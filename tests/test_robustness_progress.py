@@ -24,24 +24,46 @@ def damaged(tmp_path: Path, *statements: str) -> Path:
 @pytest.mark.parametrize(
     ("statement", "said"),
     [
-        ("INSERT INTO lessons_done VALUES ('x', 'not a date')",
-         "table lessons_done, row 2, column completed_at: not a moment: 'not a date'"),
-        ("INSERT INTO answers (lesson, step, answer, correct, at) VALUES ('x', 'y', 'z', 0, 12345)",
-         "table answers, row 1, column at: not a moment: '12345'"),
-        ("INSERT INTO reviews VALUES ('x', 'y', 0, '2024-01-01T00:00:00', '2024-01-01T00:00:00+00:00')",
-         "table reviews, row 1, column due: not a moment: '2024-01-01T00:00:00'"),
-        ("INSERT INTO reviews VALUES ('x', 'y', 99, '2024-01-01T00:00:00+00:00',"
-         " '2024-01-01T00:00:00+00:00')", "table reviews, row 1, column stage: 99"),
-        ("DROP TABLE reviews; CREATE TABLE reviews (lesson, step, stage, due, updated);"
-         " INSERT INTO reviews VALUES (NULL, 'y', 0, '2024-01-01T00:00:00+00:00',"
-         " '2024-01-01T00:00:00+00:00')", "table reviews, row 1, column lesson: empty"),
-        ("INSERT INTO places VALUES ('x', X'07', '2024-01-01T00:00:00+00:00')",
-         "table places, row 1, column step: b'\\x07'"),
+        (
+            "INSERT INTO lessons_done VALUES ('x', 'not a date')",
+            "table lessons_done, row 2, column completed_at: not a moment: 'not a date'",
+        ),
+        (
+            "INSERT INTO answers (lesson, step, answer, correct, at) VALUES ('x', 'y', 'z', 0, 12345)",
+            "table answers, row 1, column at: not a moment: '12345'",
+        ),
+        (
+            "INSERT INTO reviews VALUES ('x', 'y', 0, '2024-01-01T00:00:00', '2024-01-01T00:00:00+00:00')",
+            "table reviews, row 1, column due: not a moment: '2024-01-01T00:00:00'",
+        ),
+        (
+            "INSERT INTO reviews VALUES ('x', 'y', 99, '2024-01-01T00:00:00+00:00',"
+            " '2024-01-01T00:00:00+00:00')",
+            "table reviews, row 1, column stage: 99",
+        ),
+        (
+            "DROP TABLE reviews; CREATE TABLE reviews (lesson, step, stage, due, updated);"
+            " INSERT INTO reviews VALUES (NULL, 'y', 0, '2024-01-01T00:00:00+00:00',"
+            " '2024-01-01T00:00:00+00:00')",
+            "table reviews, row 1, column lesson: empty",
+        ),
+        (
+            "INSERT INTO places VALUES ('x', X'07', '2024-01-01T00:00:00+00:00')",
+            "table places, row 1, column step: b'\\x07'",
+        ),
         ("DROP TABLE reviews", "table reviews is missing"),
         ("ALTER TABLE answers DROP COLUMN seconds", "table answers has no column seconds"),
     ],
-    ids=["bad-date", "number-date", "naive-date", "bad-stage", "null-lesson", "number-step",
-         "no-table", "no-column"],
+    ids=[
+        "bad-date",
+        "number-date",
+        "naive-date",
+        "bad-stage",
+        "null-lesson",
+        "number-step",
+        "no-table",
+        "no-column",
+    ],
 )
 def test_unreadable_contents_are_moved_aside_with_a_located_notice(tmp_path, statement, said):
     path = damaged(tmp_path, statement)

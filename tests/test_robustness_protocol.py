@@ -10,7 +10,12 @@ import pytest
 from tutor.engines.random_engine import RandomEngine
 from tutor.protocol import RequestError, parse_request, serve
 
-BASE = {"decision": "lead", "role": "nondealer", "hand": ["KS", "QS", "7H", "8D", "9C"], "turnup": "TS"}
+BASE = {
+    "decision": "lead",
+    "role": "nondealer",
+    "hand": ["KS", "QS", "7H", "8D", "9C"],
+    "turnup": "TS",
+}
 
 
 def answers(lines: list[str]) -> list[dict]:
@@ -50,8 +55,10 @@ def test_unreadable_json_is_a_request_error_not_an_internal_error(line):
         ({"decision": "discard", "exchanges": [[0, 0]]}, "exchanges[0]:"),
         ({"decision": "discard", "exchanges": [[6, 0]]}, "exchanges[0]:"),
         ({"decision": "mark_king", "led": "AH"}, "led:"),  # the non-dealer marks before leading
-        ({"decision": "mark_king", "hand": ["KS", "7H", "8D", "9C"],
-          "tricks": [["QS", "JS"]]}, "tricks:"),
+        (
+            {"decision": "mark_king", "hand": ["KS", "7H", "8D", "9C"], "tricks": [["QS", "JS"]]},
+            "tricks:",
+        ),
         ({"hand": ["K" * 100_000, "QS", "7H", "8D", "9C"]}, "hand[0]:"),
     ],
 )
@@ -64,8 +71,12 @@ def test_inconsistent_or_out_of_range_requests_name_the_field(fields, field):
     "fields",
     [
         {"role": "dealer"},  # the non-dealer leads the first trick
-        {"decision": "follow", "led": "KH", "hand": ["QS", "7H", "8D", "9C"],
-         "tricks": [["KS", "JS"]]},  # by the tricks, the lead would be mine
+        {
+            "decision": "follow",
+            "led": "KH",
+            "hand": ["QS", "7H", "8D", "9C"],
+            "tricks": [["KS", "JS"]],
+        },  # by the tricks, the lead would be mine
     ],
 )
 def test_a_decision_at_odds_with_the_order_of_the_tricks_is_still_answered(fields):
@@ -97,8 +108,16 @@ def test_the_largest_game_is_answered():
 
 
 def test_consistent_discards_and_exchanges_are_still_accepted():
-    info = parse_request(json.dumps({
-        "decision": "discard", "role": "dealer", "hand": ["KS", "QS", "7H", "8D", "9C"],
-        "turnup": "TS", "exchanges": [[2, 1], [3, 0]], "discards": ["AH"],
-    }))
+    info = parse_request(
+        json.dumps(
+            {
+                "decision": "discard",
+                "role": "dealer",
+                "hand": ["KS", "QS", "7H", "8D", "9C"],
+                "turnup": "TS",
+                "exchanges": [[2, 1], [3, 0]],
+                "discards": ["AH"],
+            }
+        )
+    )
     assert [str(c) for c in info.discards] == ["AH"]

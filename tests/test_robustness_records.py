@@ -14,7 +14,9 @@ from tutor.game import Game
 from tutor.record import RecordError, dumps, load, loads
 from tutor.tables.record import loads as table_loads
 
-HEADER = "# Écarté game record\nPlayers: South vs North\nRules: english game=5 match=1 valuation=off\n"
+HEADER = (
+    "# Écarté game record\nPlayers: South vs North\nRules: english game=5 match=1 valuation=off\n"
+)
 
 
 def record(seed: str = "42", deal: str = "1") -> str:

@@ -39,6 +39,7 @@ def faults(root: Path, lessons=None) -> list[str]:
 
 # --- item 8: linear time, and a cap ------------------------------------------------------
 
+
 def test_200000_unclosed_insertions_are_one_fault():
     line = "{++" * 200_000  # 40,000 took 43 s when each opener rescanned the line
     assert unterminated("fine\n" + line) == [
@@ -89,10 +90,13 @@ def test_the_contract_reads_a_long_row_at_once(tmp_path: Path):
 def test_a_text_over_the_limit_is_one_fault_and_the_rest_loads(texts: Path):
     (texts / "huge.md").write_text("x" * (LIMIT + 1))
     found = faults(texts)
-    assert found == [f"texts/huge.md: cannot read: too large: {LIMIT + 1:,} bytes (the limit is 1 MiB)"]
+    assert found == [
+        f"texts/huge.md: cannot read: too large: {LIMIT + 1:,} bytes (the limit is 1 MiB)"
+    ]
 
 
 # --- item 9: regular files only ---------------------------------------------------------------
+
 
 @needs_fifos
 def test_a_fifo_named_md_is_refused_not_waited_on(texts: Path, monkeypatch, capsys):
@@ -102,7 +106,9 @@ def test_a_fifo_named_md_is_refused_not_waited_on(texts: Path, monkeypatch, caps
         library = load_library()  # what the app loads
         assert main(["texts", "check", "--root", str(texts)]) == 1
     assert "club-laws/38" in library
-    assert [str(f) for f in library.faults] == ["texts/pipe.md: cannot read: not a regular file (a FIFO)"]
+    assert [str(f) for f in library.faults] == [
+        "texts/pipe.md: cannot read: not a regular file (a FIFO)"
+    ]
     assert "texts/pipe.md: cannot read: not a regular file (a FIFO)" in capsys.readouterr().err
 
 
@@ -118,6 +124,7 @@ def test_a_text_with_a_byte_order_mark_keeps_its_header(texts: Path):
 
 
 # --- item 14: glossary entries and lesson links ----------------------------------------------------
+
 
 def test_a_glossary_entry_without_its_definition_is_a_fault(texts: Path):
     path = texts / "glossary.md"
@@ -138,7 +145,9 @@ def test_a_glossary_entry_with_an_empty_definition_is_a_fault(texts: Path):
 
 
 def test_lesson_links_are_checked_against_the_lessons(texts: Path, capsys):
-    line = append(texts / "notes.md", "See [the cards](lesson:cards) and [a lesson](lesson:no-such-lesson).\n")
+    line = append(
+        texts / "notes.md", "See [the cards](lesson:cards) and [a lesson](lesson:no-such-lesson).\n"
+    )
     assert faults(texts, lessons={"cards"}) == [
         f"texts/notes.md:{line}: broken link lesson:no-such-lesson (no such lesson)"
     ]

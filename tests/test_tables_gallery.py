@@ -42,7 +42,9 @@ def test_the_gallery_points_only_at_cards():
 
 def test_an_injected_adviser_and_discards():
     chosen = discard(card("7H"), card("8H"))
-    gallery = Gallery(enabled=True, adviser=lambda info: SimpleNamespace(action=chosen, sources=("x",)))
+    gallery = Gallery(
+        enabled=True, adviser=lambda info: SimpleNamespace(action=chosen, sources=("x",))
+    )
     info = SimpleNamespace(decision="discard")
     pointing = gallery.point(info)
     assert pointing.cards == chosen.cards and "throw out" in pointing.describe()

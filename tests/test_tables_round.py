@@ -94,9 +94,15 @@ def test_a_deal_is_capped_at_three_points():
     table = make_table("cinq", 0)
     deal = table.deal
     fake = RoundDeal(
-        dealer=0, hands=((),) * 5, turnup=deal.turnup, phase=Phase.DONE, to_act=1, leader=1,
+        dealer=0,
+        hands=((),) * 5,
+        turnup=deal.turnup,
+        phase=Phase.DONE,
+        to_act=1,
+        leader=1,
         tricks=tuple((1, tuple(parse_cards("KS 7H 8H 9H TH"))) for _ in range(5)),
-        played=(True,) * 5, king=1,
+        played=(True,) * 5,
+        king=1,
     )
     assert table.deal_points(fake) == (0, 3, 0, 0, 0)
 
@@ -142,8 +148,9 @@ def test_the_king_of_trumps_may_be_marked_before_the_first_card():
         table = make_table("six", seed)
         if table.deal.phase is Phase.MARK_KING:
             holder = table.to_act
-            assert any(c.rank is Rank.KING and c.suit == table.deal.trump
-                       for c in table.deal.hands[holder])
+            assert any(
+                c.rank is Rank.KING and c.suit == table.deal.trump for c in table.deal.hands[holder]
+            )
             assert table.apply(Action("mark")).deal.king == holder
             return
     pytest.fail("no seed dealt the eldest the king of trumps")

@@ -66,8 +66,14 @@ def test_french_contents_nested_by_its_own_headings(library):
     found = parents(library.document("french"))
     for top in ("french/intro", "french/deux", "french/trois", "french/quatre", "french/cinq-six"):
         assert found[top] is None, top
-    for section in ("french/valeur", "french/joueurs", "french/donne", "french/ecart",
-                    "french/jeu", "french/partie"):
+    for section in (
+        "french/valeur",
+        "french/joueurs",
+        "french/donne",
+        "french/ecart",
+        "french/jeu",
+        "french/partie",
+    ):
         assert found[section] == "french/deux", section
     assert found["french/marque"] == "french/valeur"  # it follows that heading, having none
     assert found["french/points"] == "french/jeu"
@@ -114,7 +120,7 @@ def test_passages_without_translation_are_one_block_each(library):
 def test_translation_kept_beside_its_block(tmp_path):
     path = tmp_path / "x.md"
     path.write_text(
-        '{#x/a}\nUn.\n\n{.translation}\n> One.\n\nDeux.\n\nTrois.\n\n{.translation}\n> Three.\n',
+        "{#x/a}\nUn.\n\n{.translation}\n> One.\n\nDeux.\n\nTrois.\n\n{.translation}\n> Three.\n",
         encoding="utf-8",
     )
     passage = parse_file(path, "x", "x.md").document.passages[0]

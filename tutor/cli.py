@@ -72,7 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     drill = sub.add_parser("drill", help="endless fresh positions on one topic")
     drill.add_argument(
-        "topic", nargs="?", metavar="TOPIC",
+        "topic",
+        nargs="?",
+        metavar="TOPIC",
         help="a topic (e.g. jeux-de-regle-2, refusal-exceptions) or a hint id; none: choose",
     )
     drill.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
@@ -81,28 +83,38 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
     play.add_argument("--engine", choices=ENGINE_NAMES, default="best", help="the opponent")
     play.add_argument(
-        "--rules", choices=("english", "french"), default=None,
+        "--rules",
+        choices=("english", "french"),
+        default=None,
         help="english (the default) or french (the default at the tables)",
     )
     play.add_argument("--game", type=int, choices=(5, 7), default=5, help="points for game")
     play.add_argument("--load", type=Path, metavar="FILE", help="resume a saved game record")
     play.add_argument(
-        "--table", choices=("pool", "quatre", "cinq", "six"), default=None,
+        "--table",
+        choices=("pool", "quatre", "cinq", "six"),
+        default=None,
         help="the sources' other tables: pool of three, à quatre, à cinq, à six",
     )
     play.add_argument(
-        "--gallery", action="store_true",
+        "--gallery",
+        action="store_true",
         help="French écarté: the gallery points at the card the hints favour",
     )
     play.add_argument(
-        "--losers", type=_positive_int, default=None, help="at five or six: losers agreed beforehand"
+        "--losers",
+        type=_positive_int,
+        default=None,
+        help="at five or six: losers agreed beforehand",
     )
     play.add_argument(
-        "--cinq-lies", action="store_true",
+        "--cinq-lies",
+        action="store_true",
         help="French: two games of five, and the belle if each side wins one",
     )
     play.add_argument(
-        "--valuation", action="store_true",
+        "--valuation",
+        action="store_true",
         help="law 46: a game counts treble, double or single by the loser's score",
     )
 

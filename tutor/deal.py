@@ -193,7 +193,9 @@ class Position:
             assert self.led is not None
             allowed = legal_follows(hand, self.led, self.trump)
             if action.card not in allowed:
-                raise IllegalAction(_follow_reason(hand, self.led, self.trump), law="britannica-9/play")
+                raise IllegalAction(
+                    _follow_reason(hand, self.led, self.trump), law="britannica-9/play"
+                )
 
     # --- transitions ---------------------------------------------------------
 
@@ -204,7 +206,9 @@ class Position:
             penalty = self.nondealer if self.proposals == 0 else self.penalty
             return replace(self, penalty=penalty)._start_play()
         if kind == "propose":
-            return replace(self, phase=Phase.ACCEPT, to_act=self.dealer, proposals=self.proposals + 1)
+            return replace(
+                self, phase=Phase.ACCEPT, to_act=self.dealer, proposals=self.proposals + 1
+            )
         if kind == "accept":
             return replace(self, phase=Phase.DISCARD, to_act=self.nondealer)
         if kind == "refuse":
@@ -227,7 +231,10 @@ class Position:
         discards = _set(self.discards, seat, self.discards[seat] + thrown)
         if seat == self.nondealer:
             moved = replace(
-                self, hands=hands, stock=stock, discards=discards,
+                self,
+                hands=hands,
+                stock=stock,
+                discards=discards,
                 exchanges=(*self.exchanges, (n, 0)),
             )
             if not stock:  # club-laws/38: the dealer plays his hand as it is
@@ -235,7 +242,10 @@ class Position:
             return replace(moved, to_act=self.dealer)
         last = (self.exchanges[-1][0], n)
         moved = replace(
-            self, hands=hands, stock=stock, discards=discards,
+            self,
+            hands=hands,
+            stock=stock,
+            discards=discards,
             exchanges=(*self.exchanges[:-1], last),
         )
         if not stock:
@@ -333,7 +343,9 @@ def _discard_limits(nondealer: bool, low: int, high: int) -> str:
     most = _NUMBERS[high]
     short = f" (the stock holds only {most})" if high < 5 else ""
     if nondealer and low:
-        return f"The non-dealer must discard at least one card, and may discard up to {most}{short}."
+        return (
+            f"The non-dealer must discard at least one card, and may discard up to {most}{short}."
+        )
     return f"The dealer may discard up to {most} card{'s' if high != 1 else ''}{short}."
 
 

@@ -120,7 +120,9 @@ class InfoSet:
         if d == "discard":
             low, high = self.discard_range()
             return tuple(
-                discard(*combo) for n in range(low, high + 1) for combo in combinations(self.hand, n)
+                discard(*combo)
+                for n in range(low, high + 1)
+                for combo in combinations(self.hand, n)
             )
         if d == "lead":
             return tuple(lead(c) for c in self.hand)

@@ -286,11 +286,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--jobs", type=int, default=1,
+        "--jobs",
+        type=int,
+        default=1,
         help="processes (default 1; no more than the CPUs and the deals can use)",
     )
     parser.add_argument(
-        "--records", type=Path, metavar="DIR", default=None,
+        "--records",
+        type=Path,
+        metavar="DIR",
+        default=None,
         help="write every deal played as a game record in DIR (for ecarte review)",
     )
     return parser

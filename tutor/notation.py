@@ -54,7 +54,9 @@ def _fmt(name: str, value: object) -> str:
 
 
 def position_to_text(position: Position) -> str:
-    return "\n".join(f"{f.name}: {_fmt(f.name, getattr(position, f.name))}" for f in fields(Position))
+    return "\n".join(
+        f"{f.name}: {_fmt(f.name, getattr(position, f.name))}" for f in fields(Position)
+    )
 
 
 def _pair_of_cards(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

@@ -108,7 +108,7 @@ def acted_in_deal(game: Game, seat: int) -> bool:
 
 
 def deal_to_replay(game: Game, seat: int) -> Game | None:
-    """"The same deal again" for the player at ``seat``: the deal in progress once he has
+    """ "The same deal again" for the player at ``seat``: the deal in progress once he has
     decided something in it, else the deal just over (after a deal, or at the end of
     the game); None before anything has been played."""
     if game.deal_actions and (acted_in_deal(game, seat) or not game.history):

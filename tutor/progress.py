@@ -135,8 +135,14 @@ TABLES = {
     "places": ("lesson", "step", "at"),
 }
 """The columns each table must have at ``VERSION``: checked on opening."""
-MOMENTS = (("lessons_done", "completed_at"), ("answers", "at"), ("reviews", "due"),
-           ("reviews", "updated"), ("attempts", "at"), ("places", "at"))
+MOMENTS = (
+    ("lessons_done", "completed_at"),
+    ("answers", "at"),
+    ("reviews", "due"),
+    ("reviews", "updated"),
+    ("attempts", "at"),
+    ("places", "at"),
+)
 """The columns holding a moment (ISO 8601 with its time zone), checked on opening."""
 
 
@@ -162,7 +168,9 @@ def _check_contents(db: sqlite3.Connection) -> None:
                 f"SELECT rowid, {column} FROM {table} WHERE typeof({column}) != 'text' LIMIT 1"
             ).fetchone()
             if row is not None:
-                raise UnreadableDatabase(f"table {table}, row {row[0]}, column {column}: {row[1]!r}")
+                raise UnreadableDatabase(
+                    f"table {table}, row {row[0]}, column {column}: {row[1]!r}"
+                )
     for table, column in MOMENTS:
         for rowid, value in db.execute(f"SELECT rowid, {column} FROM {table}"):
             try:
@@ -175,7 +183,8 @@ def _check_contents(db: sqlite3.Connection) -> None:
                 )
     bad = db.execute(
         "SELECT rowid, stage FROM reviews WHERE typeof(stage) != 'integer' OR stage < 0"
-        " OR stage >= ?", (len(SCHEDULE),)
+        " OR stage >= ?",
+        (len(SCHEDULE),),
     ).fetchone()
     if bad is not None:
         raise UnreadableDatabase(f"table reviews, row {bad[0]}, column stage: {bad[1]!r}")
@@ -374,17 +383,26 @@ class Progress:
         moment = self.clock().isoformat()
         self._write(
             f"lesson {lesson} as completed",
-            lambda db: db.execute("INSERT OR REPLACE INTO lessons_done VALUES (?, ?)", (lesson, moment)),
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO lessons_done VALUES (?, ?)", (lesson, moment)
+            ),
         )
 
     def lessons_done(self) -> dict[str, datetime]:
-        rows = self.db.execute("SELECT lesson, completed_at FROM lessons_done ORDER BY completed_at")
+        rows = self.db.execute(
+            "SELECT lesson, completed_at FROM lessons_done ORDER BY completed_at"
+        )
         return {lesson: datetime.fromisoformat(at) for lesson, at in rows}
 
     # answers
 
     def record_answer(
-        self, lesson: str, step: str, answer: str, correct: bool, hinted: bool = False,
+        self,
+        lesson: str,
+        step: str,
+        answer: str,
+        correct: bool,
+        hinted: bool = False,
         seconds: float | None = None,
     ) -> None:
         """Keep one answer as given. Scheduling is the ``Attempt``'s business (``settle``)."""
@@ -470,7 +488,8 @@ class Progress:
         self._write(
             f"the result of {lesson} step {step}",
             lambda db: db.execute(
-                "INSERT INTO attempts (lesson, step, unaided, tries, at) VALUES (?, ?, ?, ?, ?)", row
+                "INSERT INTO attempts (lesson, step, unaided, tries, at) VALUES (?, ?, ?, ?, ?)",
+                row,
             ),
         )
 
@@ -500,7 +519,9 @@ class Progress:
         moment = self.clock().isoformat()
         self._write(
             f"your place in lesson {lesson}",
-            lambda db: db.execute("INSERT OR REPLACE INTO places VALUES (?, ?, ?)", (lesson, step, moment)),
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO places VALUES (?, ?, ?)", (lesson, step, moment)
+            ),
         )
 
     def clear_place(self, lesson: str) -> None:
@@ -523,8 +544,9 @@ class Progress:
 
         return self._write(f"the reset of lesson {lesson}", forget)
 
-    def attempt(self, lesson: str, step: str, check: Callable[[object], bool],
-                max_tries: int = MAX_TRIES) -> Attempt:
+    def attempt(
+        self, lesson: str, step: str, check: Callable[[object], bool], max_tries: int = MAX_TRIES
+    ) -> Attempt:
         return Attempt(self, lesson, step, check, max_tries)
 
     def attempt_step(self, step: object, max_tries: int | None = None) -> Attempt:
@@ -551,8 +573,14 @@ class Attempt:
     the hint, it moves a due review on.
     """
 
-    def __init__(self, store: Progress, lesson: str, step: str,
-                 check: Callable[[object], bool], max_tries: int = MAX_TRIES) -> None:
+    def __init__(
+        self,
+        store: Progress,
+        lesson: str,
+        step: str,
+        check: Callable[[object], bool],
+        max_tries: int = MAX_TRIES,
+    ) -> None:
         self.store = store
         self.lesson = lesson
         self.step = step
@@ -589,9 +617,7 @@ class Attempt:
             raise AttemptOver(f"step {self.step} of {self.lesson} is already over")
         self.tries += 1
         seconds = (self.store.clock() - self.started).total_seconds()
-        self.store.record_answer(
-            self.lesson, self.step, str(given), correct, self.hinted, seconds
-        )
+        self.store.record_answer(self.lesson, self.step, str(given), correct, self.hinted, seconds)
         if correct:
             self.solved = True
             self._settle()

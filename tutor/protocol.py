@@ -96,15 +96,27 @@ def parse_request(line: str) -> InfoSet:
 
 def request_to_infoset(data: dict[str, Any]) -> InfoSet:
     known = {
-        "decision", "role", "hand", "turnup", "score", "game", "exchanges",
-        "discards", "penalty", "king", "tricks", "led",
+        "decision",
+        "role",
+        "hand",
+        "turnup",
+        "score",
+        "game",
+        "exchanges",
+        "discards",
+        "penalty",
+        "king",
+        "tricks",
+        "led",
     }
     for key in ("decision", "role", "hand", "turnup"):
         if key not in data:
             raise RequestError(f"{key}: missing")
     decision = data["decision"]
     if decision not in DECISIONS:
-        raise RequestError(f"decision: expected one of {', '.join(DECISIONS)}, got {quote(decision)}")
+        raise RequestError(
+            f"decision: expected one of {', '.join(DECISIONS)}, got {quote(decision)}"
+        )
     role = data["role"]
     if role not in ROLES:
         raise RequestError(f"role: expected dealer or nondealer, got {quote(role)}")
@@ -134,7 +146,9 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
     discards = _cards(data.get("discards", []), "discards")
     for field in ("penalty", "king"):
         if data.get(field) not in ("me", "opponent", None):
-            raise RequestError(f"{field}: expected 'me', 'opponent' or null, got {quote(data[field])}")
+            raise RequestError(
+                f"{field}: expected 'me', 'opponent' or null, got {quote(data[field])}"
+            )
     raw_tricks = data.get("tricks", [])
     if not isinstance(raw_tricks, list):
         raise RequestError("tricks: expected a list of [first, second] pairs")

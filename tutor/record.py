@@ -115,7 +115,10 @@ def loads(text: str, source: str = "<record>") -> Game:
         name = name.strip()
         if name not in game.players:
             raise RecordError(
-                source, number, "player", f"{quote(name)} is not one of {' and '.join(game.players)}"
+                source,
+                number,
+                "player",
+                f"{quote(name)} is not one of {' and '.join(game.players)}",
             )
         if game.is_over:
             raise RecordError(source, number, "action", "the game is already over")
@@ -181,7 +184,9 @@ def parse_number(
 
 def quote(text: str, width: int = 40) -> str:
     """``repr(text)``, cut short: a message never echoes a huge field whole."""
-    return repr(text) if len(text) <= width else repr(text[:width]) + f"… ({len(text):,} characters)"
+    return (
+        repr(text) if len(text) <= width else repr(text[:width]) + f"… ({len(text):,} characters)"
+    )
 
 
 def _check_deal_line(line: str, game: Game, source: str, line_no: int) -> None:

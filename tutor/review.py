@@ -170,7 +170,9 @@ class GameReview:
         return {
             "players": list(self.players),
             "decisions": [d.to_json() for d in self.decisions],
-            "accuracy": {name: round(self.accuracy(seat), 1) for seat, name in enumerate(self.players)},
+            "accuracy": {
+                name: round(self.accuracy(seat), 1) for seat, name in enumerate(self.players)
+            },
         }
 
 
@@ -269,8 +271,17 @@ def review_actions(
         hint_action, hint_rule = _hints(info)
         out.append(
             Decision(
-                deal, seat, start.players[seat], info, action, best, cost, values, reason,
-                hint_action, hint_rule,
+                deal,
+                seat,
+                start.players[seat],
+                info,
+                action,
+                best,
+                cost,
+                values,
+                reason,
+                hint_action,
+                hint_rule,
             )
         )
         if progress is not None:
@@ -335,7 +346,7 @@ def review_step(lesson: str, step_id: str):
     if not lesson.startswith(PREFIX):
         raise ReviewStepError(f"{lesson!r} is not a game review")
     try:
-        seed = int(lesson[len(PREFIX):])
+        seed = int(lesson[len(PREFIX) :])
         info = request_to_infoset(json.loads(step_id))
     except (ValueError, TypeError, RequestError) as exc:
         raise ReviewStepError(f"game step {step_id[:60]!r} is not a position: {exc}") from None

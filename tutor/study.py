@@ -383,14 +383,16 @@ def _results(merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed
 
 
 def render_foster(f: dict) -> str:
-    return "\n".join([
-        "Foster's exact counts (by enumeration):",
-        f"  the dealer's five cards can be {f['dealer_hands']:,} hands",
-        f"  holding one trump: {f['holding_1_against']:,} to {f['holding_1_for']:,}"
-        " against the dealer holding two or more",
-        f"  holding two trumps: {f['holding_2_against']:,} to {f['holding_2_for']:,}"
-        " against the dealer holding two or more",
-    ])
+    return "\n".join(
+        [
+            "Foster's exact counts (by enumeration):",
+            f"  the dealer's five cards can be {f['dealer_hands']:,} hands",
+            f"  holding one trump: {f['holding_1_against']:,} to {f['holding_1_for']:,}"
+            " against the dealer holding two or more",
+            f"  holding two trumps: {f['holding_2_against']:,} to {f['holding_2_for']:,}"
+            " against the dealer holding two or more",
+        ]
+    )
 
 
 def render(results: dict, foster: bool = True) -> str:
@@ -494,11 +496,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument(
-        "--jobs", type=int, default=2,
+        "--jobs",
+        type=int,
+        default=2,
         help="processes (default 2; no more than the CPUs and the work can use)",
     )
     parser.add_argument(
-        "--out", type=Path, default=None, metavar="FILE",
+        "--out",
+        type=Path,
+        default=None,
+        metavar="FILE",
         help="write the JSON results here (the shipped ones: tutor/data/study.json);"
         " without it nothing is written",
     )
@@ -527,7 +534,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nSimulating {args.deals:,} deals (seed {args.seed},"
         f" {jobs} process{'es' if jobs != 1 else ''})...",
-        file=sys.stderr, flush=True,
+        file=sys.stderr,
+        flush=True,
     )
     if note:
         print(note, file=sys.stderr, flush=True)

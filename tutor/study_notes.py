@@ -92,7 +92,7 @@ def _overview(study: dict) -> list[str]:
     if t.get("hands"):
         notes.append(
             "The old claim, not made in these sources, that a jeu de règle is"
-            f" \"two to one in favour of winning the point\" (66.7%): played, jeux de règle won"
+            f' "two to one in favour of winning the point" (66.7%): played, jeux de règle won'
             f" the point {t['won_point']:.1%} of the time (95% interval"
             f" {_interval(t['won_point_95'], percent=True)}), {t['verdict']} the claim."
         )

@@ -73,6 +73,7 @@ hand = "KH 8H 7S KS 8C"
 turnup = "9H"
 """
 
+
 @pytest.fixture(autouse=True)
 def app_environment(tmp_path, monkeypatch):
     """Fixed lessons in a tmp dir; the app's caches reset before and after."""

@@ -12,11 +12,11 @@ from app_helpers import SIZE, run, settle
 from tutor import autosave
 from tutor.actions import Action
 from tutor.app import create_app
+from tutor.app.screens import play as play_module
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.decision_keys import DECISION_KEYS
 from tutor.app.screens.game_over import GameOverScreen
 from tutor.app.screens.home import HomeScreen
-from tutor.app.screens import play as play_module
 from tutor.app.screens.play import LEARNER, PlayScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.deal import Phase
@@ -309,7 +309,9 @@ async def test_home_without_a_game_in_progress_offers_none():
 @run
 async def test_a_broken_autosave_is_told_on_home_not_fatal():
     GAMES().mkdir(parents=True, exist_ok=True)
-    autosave.path_in(GAMES()).write_text("# Écarté game record\nPlayers: [b]x vs y\n", encoding="utf-8")
+    autosave.path_in(GAMES()).write_text(
+        "# Écarté game record\nPlayers: [b]x vs y\n", encoding="utf-8"
+    )
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -335,7 +337,7 @@ async def test_the_advice_is_the_strongest_engines_whatever_the_opponent():
 
 @run
 async def test_one_card_left_reads_well():
-    """"North — 1 card", "follow with your last card, 1", and the footer's key 1."""
+    """ "North — 1 card", "follow with your last card, 1", and the footer's key 1."""
     app = create_app(start="play", seed=1, engine="random")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -107,8 +107,10 @@ async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
         assert isinstance(end, LessonEndScreen)
         summary = str(end.query_one("#lesson-end-summary").render())
         assert "1 of 2 (50%)" in summary and "missed" in summary
-        labels = [str(end.query_one("#lesson-end-choices").get_option_at_index(i).prompt)
-                  for i in range(end.query_one("#lesson-end-choices").option_count)]
+        labels = [
+            str(end.query_one("#lesson-end-choices").get_option_at_index(i).prompt)
+            for i in range(end.query_one("#lesson-end-choices").option_count)
+        ]
         assert labels[0].startswith("Next lesson: ") and "A second lesson" in labels[0]
         assert any(label.startswith("Again: step 2") for label in labels)
         assert "test-lesson" in progress().lessons_done()

@@ -33,8 +33,14 @@ from tutor.rulesets import make_rules
 CLICK = "[@click=app.quit]x[/]"
 TRAPS = ("[/]", "[/oops]", CLICK)
 
-KEYS = {"[": "left_square_bracket", "]": "right_square_bracket", "/": "slash", "@": "at",
-        "=": "equals_sign", ".": "full_stop"}
+KEYS = {
+    "[": "left_square_bracket",
+    "]": "right_square_bracket",
+    "/": "slash",
+    "@": "at",
+    "=": "equals_sign",
+    ".": "full_stop",
+}
 
 
 def toasts(app) -> list[str]:
@@ -89,8 +95,10 @@ def texts_with_traps(tmp_path, monkeypatch):
     path = root / "club-laws.md"
     source = path.read_text(encoding="utf-8")
     for old, new in [
-        ('{#club-laws/intro title="The pack and the ranking of the cards"}',
-         f'{{#club-laws/intro title="The pack [/] and {CLICK}"}}'),
+        (
+            '{#club-laws/intro title="The pack and the ranking of the cards"}',
+            f'{{#club-laws/intro title="The pack [/] and {CLICK}"}}',
+        ),
         ("The card game of Ecarte is played", f"The card game of Ecarte [/] {CLICK} is played"),
     ]:
         assert old in source

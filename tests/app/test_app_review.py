@@ -114,7 +114,9 @@ async def test_the_review_of_an_engine_match_has_no_learner():
 
 def decision(cost: float, action: str = "lead KS", best: str = "lead QS") -> Decision:
     info = Game.new(1).position.infoset()
-    return Decision(1, 0, "South", info, Action.parse(action), Action.parse(best), cost, reason="Why.")
+    return Decision(
+        1, 0, "South", info, Action.parse(action), Action.parse(best), cost, reason="Why."
+    )
 
 
 def test_the_summary_grades_as_the_review_does():

@@ -23,7 +23,9 @@ def messages(app) -> list[str]:
 @run
 async def test_a_damaged_lesson_file_is_named_at_start():
     bad = tutor.paths.LESSONS_DIR / "02-bad.toml"
-    bad.write_text('id = "bad"\ntitle = "Bad"\nsummary = "x"\n[[steps]]\nid = = 3\n', encoding="utf-8")
+    bad.write_text(
+        'id = "bad"\ntitle = "Bad"\nsummary = "x"\n[[steps]]\nid = = 3\n', encoding="utf-8"
+    )
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -62,14 +64,18 @@ async def test_a_locked_progress_file_is_a_notification_not_a_crash():
         other = sqlite3.connect(progress().path, isolation_level=None)
         other.execute("BEGIN EXCLUSIVE")
         try:
-            await pilot.press(str(app.screen.order.index(2) + 1))  # right, though it cannot be saved
+            await pilot.press(
+                str(app.screen.order.index(2) + 1)
+            )  # right, though it cannot be saved
             await settle(pilot)
         finally:
             other.execute("ROLLBACK")
             other.close()
         assert isinstance(app.screen, LessonScreen)
         assert "Right" in app.screen.query_one("#feedback").source
-        assert any(m.startswith("Progress: Could not save") and "locked" in m for m in messages(app))
+        assert any(
+            m.startswith("Progress: Could not save") and "locked" in m for m in messages(app)
+        )
 
 
 @run

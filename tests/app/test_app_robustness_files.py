@@ -43,9 +43,14 @@ async def test_bad_lesson_files_are_named_and_the_rest_still_load():
             assert isinstance(app.screen, LessonsScreen)
             from tutor.app.lessonsource import curriculum
 
-            assert [lesson.id for lesson in curriculum().lessons] == ["test-lesson", "second-lesson"]
+            assert [lesson.id for lesson in curriculum().lessons] == [
+                "test-lesson",
+                "second-lesson",
+            ]
             assert {Path(f.file).name for f in curriculum().faults} == {
-                "00-pipe.toml", "03-loop.toml", "04-deep.toml"
+                "00-pipe.toml",
+                "03-loop.toml",
+                "04-deep.toml",
             }
 
 

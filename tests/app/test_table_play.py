@@ -77,7 +77,12 @@ async def play_to_the_end(pilot, screen: TablePlayScreen, limit: int = 3000) -> 
     "name,seed,options",
     # At five and six the losers are agreed beforehand (french/cinq-six); one loser
     # keeps the test short without changing the rules being exercised.
-    [("pool", 111, {}), ("quatre", 42, {}), ("cinq", 177, {"losers": 1}), ("six", 399, {"losers": 1})],
+    [
+        ("pool", 111, {}),
+        ("quatre", 42, {}),
+        ("cinq", 177, {"losers": 1}),
+        ("six", 399, {"losers": 1}),
+    ],
 )
 @run
 async def test_each_table_is_played_to_its_end_with_keys(name, seed, options):

@@ -179,7 +179,8 @@ class EcarteApp(App):
             if found:
                 return found.first()
         panes = [
-            w for w in screen.query("*")
+            w
+            for w in screen.query("*")
             if w.display and w.region.area and w.allow_vertical_scroll and w.max_scroll_y > 0
         ]
         panes.sort(key=lambda w: not w.query(PassageMarkdown))
@@ -207,7 +208,8 @@ class EcarteApp(App):
             self.notify(
                 f"{faults[0]}{more}. Run `ecarte lessons check` for the list.",
                 title=f"{len(faults)} problem{'s' if len(faults) > 1 else ''} in the lessons",
-                severity="warning", timeout=15,
+                severity="warning",
+                timeout=15,
             )
         progress().listen(
             lambda message: self.notify(message, title="Progress", severity="warning", timeout=15)
@@ -252,15 +254,25 @@ class EcarteApp(App):
 
             self.push_screen(
                 TablePlayScreen(
-                    o.table, o.seed, o.engine, gallery=o.gallery,
-                    rules=o.rules or "french", game=o.game, losers=o.losers,
+                    o.table,
+                    o.seed,
+                    o.engine,
+                    gallery=o.gallery,
+                    rules=o.rules or "french",
+                    game=o.game,
+                    losers=o.losers,
                 )
             )
             return
         self.push_screen(
             PlayScreen(
-                seed=o.seed, engine=o.engine, rules=o.rules or "english", game=o.game,
-                load=o.load, gallery=o.gallery, games_to_win=o.games_to_win,
+                seed=o.seed,
+                engine=o.engine,
+                rules=o.rules or "english",
+                game=o.game,
+                load=o.load,
+                gallery=o.gallery,
+                games_to_win=o.games_to_win,
                 valuation=o.valuation,
             )
         )

@@ -60,8 +60,12 @@ def lesson_entries(app) -> list[Entry]:
     except LessonsUnavailable:
         return []
     return [
-        Entry(f"Lesson: {lesson.title}", f"lesson · {lesson.id}",
-              partial(app.open_lesson, lesson.id), lesson.id)
+        Entry(
+            f"Lesson: {lesson.title}",
+            f"lesson · {lesson.id}",
+            partial(app.open_lesson, lesson.id),
+            lesson.id,
+        )
         for lesson in lessons
     ]
 
@@ -78,13 +82,21 @@ def passage_entries(app) -> list[Entry]:
             continue
         passage = library.passage(ident)
         entries.append(
-            Entry(f"Passage: {passage.title}", f"{passage.document} · {ident}",
-                  partial(app.open_passage, ident), ident)
+            Entry(
+                f"Passage: {passage.title}",
+                f"{passage.document} · {ident}",
+                partial(app.open_passage, ident),
+                ident,
+            )
         )
     for entry in glossary.values():
         entries.append(
-            Entry(f"Glossary: {entry.term}", f"glossary · {entry.id}",
-                  partial(app.open_passage, entry.id), entry.id)
+            Entry(
+                f"Glossary: {entry.term}",
+                f"glossary · {entry.id}",
+                partial(app.open_passage, entry.id),
+                entry.id,
+            )
         )
     return entries
 
@@ -101,8 +113,12 @@ def key_entries(screen) -> list[Entry]:
         seen.add(binding.action)
         display = screen.app.get_key_display(binding)
         entries.append(
-            Entry(f"Key: {binding.description}", f"{display} · {binding.tooltip or binding.action}",
-                  partial(screen.app.run_action, binding.action, node), display)
+            Entry(
+                f"Key: {binding.description}",
+                f"{display} · {binding.tooltip or binding.action}",
+                partial(screen.app.run_action, binding.action, node),
+                display,
+            )
         )
     return entries
 
@@ -118,7 +134,9 @@ class GoAnywhere(Provider):
         matcher = self.matcher(query)
         scored = []
         for entry in self.entries:
-            score = max(matcher.match(entry.name), matcher.match(entry.key) * 0.9 if entry.key else 0)
+            score = max(
+                matcher.match(entry.name), matcher.match(entry.key) * 0.9 if entry.key else 0
+            )
             if score > 0:
                 scored.append((score, entry))
         scored.sort(key=lambda pair: -pair[0])

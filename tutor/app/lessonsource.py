@@ -110,7 +110,11 @@ def continue_text(store) -> tuple[str, str, int] | None:
         return None
     lesson, index = found
     if index or lesson.id in store.places():
-        return f"Continue “{lesson.title}” at step {index + 1} of {len(lesson.steps)}", lesson.id, index
+        return (
+            f"Continue “{lesson.title}” at step {index + 1} of {len(lesson.steps)}",
+            lesson.id,
+            index,
+        )
     return f"Next lesson: “{lesson.title}”", lesson.id, 0
 
 

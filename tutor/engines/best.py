@@ -120,9 +120,9 @@ class BestEngine:
         hold_worth = _trick_worth(info, 0)
         mark_worth = _trick_worth(info, 1)
         values = {
-            "mark": _utility(info)(1, 0) if wins_game else max(
-                _dot(row, mark_worth) for row in dist.values()
-            ),
+            "mark": _utility(info)(1, 0)
+            if wins_game
+            else max(_dot(row, mark_worth) for row in dist.values()),
             "hold": max(_dot(row, hold_worth) for row in dist.values()),
         }
         action = MARK if values["mark"] >= values["hold"] else HOLD

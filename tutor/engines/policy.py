@@ -34,9 +34,7 @@ _PLAIN_VALUE = (0.0, 0.0, 0.0, 0.0, 0.05, 0.3, 0.55, 1.0)
 
 
 def _card_values(trump: int) -> tuple[float, ...]:
-    return tuple(
-        _TRUMP_VALUE[c & 7] if c >> 3 == trump else _PLAIN_VALUE[c & 7] for c in range(32)
-    )
+    return tuple(_TRUMP_VALUE[c & 7] if c >> 3 == trump else _PLAIN_VALUE[c & 7] for c in range(32))
 
 
 CARD_VALUES = tuple(_card_values(t) for t in range(4))

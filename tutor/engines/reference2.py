@@ -154,9 +154,7 @@ class Reference2Engine:
             total = 0
             for theirs, order in deals:
                 nd, dl = (mine, theirs) if me_nd else (theirs, mine)
-                total += self._playout(
-                    info, option, nd, dl, order, trump, me_nd, first, king_fixed
-                )
+                total += self._playout(info, option, nd, dl, order, trump, me_nd, first, king_fixed)
             totals.append(total)
         i = max(range(len(options)), key=lambda k: (totals[k], -k))
         values = {str(o): t / count for o, t in zip(options, totals, strict=True)}

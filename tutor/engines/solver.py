@@ -153,11 +153,11 @@ class Solver:
         memo = self._memos[trump]
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        return {
-            c: self._reply(leader ^ (1 << c), other, c, trump, memo, -1) for c in bits(leader)
-        }
+        return {c: self._reply(leader ^ (1 << c), other, c, trump, memo, -1) for c in bits(leader)}
 
-    def follow_values(self, follower: int, leader_rest: int, led: int, trump: int) -> dict[int, int]:
+    def follow_values(
+        self, follower: int, leader_rest: int, led: int, trump: int
+    ) -> dict[int, int]:
         """For each legal reply to ``led``: the tricks the follower makes of those
         left, this one included. ``leader_rest`` is the leader's hand without ``led``."""
         memo = self._memos[trump]

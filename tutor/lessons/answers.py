@@ -29,7 +29,9 @@ def hints_module() -> Any:
     try:
         import tutor.hints as hints
     except ImportError as exc:
-        raise HintsUnavailable(f"the hints engine (tutor.hints) cannot be imported: {exc}") from None
+        raise HintsUnavailable(
+            f"the hints engine (tutor.hints) cannot be imported: {exc}"
+        ) from None
     except Exception as exc:  # a half-written module is as unavailable as a missing one
         raise HintsUnavailable(f"the hints engine (tutor.hints) fails to import: {exc}") from None
     missing = [name for name in ("HINTS", "advise") if not hasattr(hints, name)]

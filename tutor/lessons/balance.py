@@ -23,7 +23,11 @@ from pathlib import Path
 from tutor.lessons.answers import expected_action
 from tutor.lessons.model import Curriculum, Lesson, Step
 
-TWO_WAY = {"propose": ("play", "propose"), "accept": ("accept", "refuse"), "mark_king": ("mark", "hold")}
+TWO_WAY = {
+    "propose": ("play", "propose"),
+    "accept": ("accept", "refuse"),
+    "mark_king": ("mark", "hold"),
+}
 """The decisions with exactly two answers, and the answers."""
 
 MAX_SHARE = 0.7
@@ -93,7 +97,9 @@ def _two_way_answer(step: Step) -> str | None:
         return None
     try:
         return expected_action(step).kind
-    except Exception:  # the checker reports a step the hints cannot judge; here it just does not count
+    except (
+        Exception
+    ):  # the checker reports a step the hints cannot judge; here it just does not count
         return None
 
 
@@ -174,11 +180,13 @@ def report(curriculum: Curriculum) -> list[str]:
         if not b.answers:
             continue
         counts = "; ".join(
-            f"{q}: " + ", ".join(f"{a} {n}" for a, n in sorted(c.items())) for q, c in b.answers.items()
+            f"{q}: " + ", ".join(f"{a} {n}" for a, n in sorted(c.items()))
+            for q, c in b.answers.items()
         )
         lines.append(f"{lesson.id}: {counts}; longest run {b.longest_run}; pairs {len(b.pairs)}")
         lines += [
-            f"  pair {p.first.id} / {p.second.id}: {p.swapped[0]} for {p.swapped[1]}" for p in b.pairs
+            f"  pair {p.first.id} / {p.second.id}: {p.swapped[0]} for {p.swapped[1]}"
+            for p in b.pairs
         ]
         lines += [f"  problem: {problem}" for problem in b.problems()]
     law = law_balance(curriculum.steps)

@@ -21,8 +21,13 @@ def _parser() -> argparse.ArgumentParser:
         prog="ecarte lessons check",
         description="Validate lesson files: schema, positions, passages, hints, outcomes.",
     )
-    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
-                        help="lesson files or directories (default: the shipped lessons/)")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="lesson files or directories (default: the shipped lessons/)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -57,7 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: a fault, not a traceback
         message = f"lessons check failed: {type(exc).__name__}: {exc}"
         if args.json:
-            print(json.dumps({"lessons": 0, "steps": 0, "faults": [message], "uncovered_hints": []}))
+            print(
+                json.dumps({"lessons": 0, "steps": 0, "faults": [message], "uncovered_hints": []})
+            )
         else:
             print(message, file=sys.stderr)
         return 1

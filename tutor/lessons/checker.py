@@ -72,7 +72,9 @@ class _Context:
 
             library = load_library()
         except Exception as exc:  # a broken texts module must not hide the lesson faults
-            self.faults.append(Fault("<tutor.texts>", 0, "passages", f"texts library unavailable: {exc}"))
+            self.faults.append(
+                Fault("<tutor.texts>", 0, "passages", f"texts library unavailable: {exc}")
+            )
             return None
         return library
 
@@ -138,15 +140,23 @@ def _check_law(step: Step) -> list[Fault]:
         if n - 1 == step.answer:
             continue
         if not choice.why:
-            faults.append(Fault(
-                step.file, choice.line or step.line_of("choices"), f"steps[{step.index}].choices[{n}].why",
-                "missing: a wrong choice needs its explanation (why this reading of the law is wrong)",
-            ))
+            faults.append(
+                Fault(
+                    step.file,
+                    choice.line or step.line_of("choices"),
+                    f"steps[{step.index}].choices[{n}].why",
+                    "missing: a wrong choice needs its explanation (why this reading of the law is wrong)",
+                )
+            )
         elif choice.why in seen:
-            faults.append(Fault(
-                step.file, choice.line or step.line_of("choices"), f"steps[{step.index}].choices[{n}].why",
-                f"the same explanation as choice {seen[choice.why]}: each wrong choice needs its own",
-            ))
+            faults.append(
+                Fault(
+                    step.file,
+                    choice.line or step.line_of("choices"),
+                    f"steps[{step.index}].choices[{n}].why",
+                    f"the same explanation as choice {seen[choice.why]}: each wrong choice needs its own",
+                )
+            )
         else:
             seen[choice.why] = n
     return faults
@@ -195,7 +205,8 @@ def _check_against_hints(step: Step, ctx: _Context) -> list[Fault]:
     if step.expected is not None and not same_action(step.expected, verdict.action):
         faults.append(
             _fault(
-                step, "expected",
+                step,
+                "expected",
                 f"{step.expected} disagrees with the hints engine, which says {verdict.action}"
                 f" ({verdict.hint.id})",
             )
@@ -203,7 +214,8 @@ def _check_against_hints(step: Step, ctx: _Context) -> list[Fault]:
     if step.hint != verdict.hint.id and not _also_applies(step, verdict.action, ctx):
         faults.append(
             _fault(
-                step, "hint",
+                step,
+                "hint",
                 f"the hints engine decides this position by {verdict.hint.id}, not {step.hint}",
             )
         )
@@ -232,7 +244,8 @@ def _check_outcome(step: Step, policy: Policy | None) -> list[Fault]:
     if result.wrong.net >= result.right.net:
         return [
             _fault(
-                step, "outcome",
+                step,
+                "outcome",
                 "the arranged deal does not make the wrong choice score worse: "
                 + "; ".join(describe(result)),
             )

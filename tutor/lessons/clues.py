@@ -28,30 +28,68 @@ class Family:
 
 
 FAMILIES = (
-    Family("jeu-de-regle/", "Think of the jeux de règle: the hands the Hints play without proposing.",
-           "britannica-9/hints/jeux-de-regle"),
-    Family("propose/", "Think of when the Hints play without proposing, and when they propose.",
-           "britannica-9/hints/jeux-de-regle"),
-    Family("refuse/exception-", "Think of refusing: the dealer refuses with a jeu de règle, save"
-           " the exceptions the Hints list.", "britannica-9/hints/refusing"),
-    Family("refuse/", "Think of refusing: when the Hints have the dealer refuse a proposal.",
-           "britannica-9/hints/refusing"),
-    Family("accept/", "Think of accepting: when the Hints have the dealer accept a proposal.",
-           "britannica-9/hints/accepting"),
-    Family("score/", "Think of the score: at three and four the Hints change their advice.",
-           "britannica-9/hints/score"),
-    Family("discard/", "Think of the Hint on discarding: which cards are worth keeping.",
-           "britannica-9/hints/discarding"),
-    Family("project/discard", "Think of the Hint on discarding, and of what the laws allow.",
-           "britannica-9/hints/discarding"),
-    Family("king/", "Think of the king of trumps: when the Hints would have it announced.",
-           "britannica-9/hints/announce-king"),
-    Family("lead/", "Think of the Hints on leading: what to lead at starting, and what to"
-           " lead next.", "britannica-9/hints/lead-guarded-suit"),
-    Family("project/lead", "Think of the Hints on leading, and of your strongest suit.",
-           "britannica-9/hints/lead-guarded-suit"),
-    Family("project/follow", "Think of the laws of play: the second to play must follow suit and"
-           " win the trick if he can.", "britannica-9/play"),
+    Family(
+        "jeu-de-regle/",
+        "Think of the jeux de règle: the hands the Hints play without proposing.",
+        "britannica-9/hints/jeux-de-regle",
+    ),
+    Family(
+        "propose/",
+        "Think of when the Hints play without proposing, and when they propose.",
+        "britannica-9/hints/jeux-de-regle",
+    ),
+    Family(
+        "refuse/exception-",
+        "Think of refusing: the dealer refuses with a jeu de règle, save"
+        " the exceptions the Hints list.",
+        "britannica-9/hints/refusing",
+    ),
+    Family(
+        "refuse/",
+        "Think of refusing: when the Hints have the dealer refuse a proposal.",
+        "britannica-9/hints/refusing",
+    ),
+    Family(
+        "accept/",
+        "Think of accepting: when the Hints have the dealer accept a proposal.",
+        "britannica-9/hints/accepting",
+    ),
+    Family(
+        "score/",
+        "Think of the score: at three and four the Hints change their advice.",
+        "britannica-9/hints/score",
+    ),
+    Family(
+        "discard/",
+        "Think of the Hint on discarding: which cards are worth keeping.",
+        "britannica-9/hints/discarding",
+    ),
+    Family(
+        "project/discard",
+        "Think of the Hint on discarding, and of what the laws allow.",
+        "britannica-9/hints/discarding",
+    ),
+    Family(
+        "king/",
+        "Think of the king of trumps: when the Hints would have it announced.",
+        "britannica-9/hints/announce-king",
+    ),
+    Family(
+        "lead/",
+        "Think of the Hints on leading: what to lead at starting, and what to lead next.",
+        "britannica-9/hints/lead-guarded-suit",
+    ),
+    Family(
+        "project/lead",
+        "Think of the Hints on leading, and of your strongest suit.",
+        "britannica-9/hints/lead-guarded-suit",
+    ),
+    Family(
+        "project/follow",
+        "Think of the laws of play: the second to play must follow suit and"
+        " win the trick if he can.",
+        "britannica-9/play",
+    ),
 )
 
 
@@ -81,7 +119,9 @@ def clue(step: Step, stage: int, tried: set[int] | frozenset[int] = frozenset())
 
 def _family_clue(step: Step) -> Clue:
     if step.is_law:
-        cited = [p for p in step.passages if p.startswith(("club-laws/", "french/", "britannica-9/laws"))]
+        cited = [
+            p for p in step.passages if p.startswith(("club-laws/", "french/", "britannica-9/laws"))
+        ]
         where = cited[0] if cited else (step.passages[0] if step.passages else None)
         hints = bool(where) and where.startswith("britannica-9/hints")
         what = "the passage of the Hints" if hints else "the law"
@@ -111,7 +151,9 @@ def _position_clue(step: Step) -> str | None:
     facts = [_trumps(info)]
     if step.question in ("lead", "follow"):
         if info.led is not None:
-            facts.append(f"The card led is {info.led.label}; what in your hand can follow it or win it?")
+            facts.append(
+                f"The card led is {info.led.label}; what in your hand can follow it or win it?"
+            )
         mine, theirs = info.tricks_won()
         if info.tricks:
             facts.append(f"Tricks so far: you {mine}, your adversary {theirs}.")

@@ -221,9 +221,15 @@ def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> Diagnosi
         for card in sorted(cards, key=lambda c: (-int(c.rank), c.suit.value)):
             by_kind.setdefault(_kind_of_card(card, info), []).append(card)
         for kind, group in by_kind.items():
-            names = " and ".join([", ".join(c.label for c in group[:-1]), group[-1].label]) if len(group) > 1 else group[0].label
+            names = (
+                " and ".join([", ".join(c.label for c in group[:-1]), group[-1].label])
+                if len(group) > 1
+                else group[0].label
+            )
             kind_text = kind if len(group) == 1 else _plural(kind)
-            parts.append(f"you {verb} {names}, {'which is' if len(group) == 1 else 'which are'} {kind_text}")
+            parts.append(
+                f"you {verb} {names}, {'which is' if len(group) == 1 else 'which are'} {kind_text}"
+            )
     told = "; ".join(parts) if parts else "your discard differs from the rule's"
     return Diagnosis(
         f"{told[0].upper()}{told[1:]}.", f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
@@ -301,7 +307,9 @@ def _example(info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, 
     from tutor.hints.explain import number
 
     trump = suit_number(info.trump)
-    held = " ".join(c.label for c in sorted(_cards_of(holding), key=lambda c: (c.suit.value, -int(c.rank))))
+    held = " ".join(
+        c.label for c in sorted(_cards_of(holding), key=lambda c: (c.suit.value, -int(c.rank)))
+    )
     left = len(info.hand)
     if info.led is None:
         # his best answer: the reply that holds me to the fewest tricks
@@ -310,14 +318,20 @@ def _example(info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, 
         for f in _bits(follows_mask(holding, card.index, trump)):
             rest = holding ^ (1 << f)
             if second_wins(card.index, f, trump):
-                value = left - 1 - (engine.solver.lead_tricks(rest, mine_rest, trump) if left > 1 else 0)
+                value = (
+                    left
+                    - 1
+                    - (engine.solver.lead_tricks(rest, mine_rest, trump) if left > 1 else 0)
+                )
             else:
                 value = 1 + (engine.solver.lead_tricks(mine_rest, rest, trump) if left > 1 else 0)
             if best_value is None or value < best_value:
                 best_reply, best_value = f, value
         reply = _cards_of(1 << best_reply)[0] if best_reply is not None else None
         if reply is not None:
-            taken = "takes it with" if second_wins(card.index, reply.index, trump) else "answers with"
+            taken = (
+                "takes it with" if second_wins(card.index, reply.index, trump) else "answers with"
+            )
             answer = f"he {taken} {reply.label}"
         else:
             answer = "he answers"
@@ -370,9 +384,15 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         f" point {_in_ten(cost.given_point)}, the lesson's card {_in_ten(cost.right_point)}"
         f" ({cost.given_tricks:.1f} tricks on average against {cost.right_tricks:.1f})."
     )
-    if cost.given_point < cost.right_point - POINT_MARGIN or cost.given_tricks < cost.right_tricks - TRICK_MARGIN:
+    if (
+        cost.given_point < cost.right_point - POINT_MARGIN
+        or cost.given_tricks < cost.right_tricks - TRICK_MARGIN
+    ):
         return Diagnosis(f"{g} costs you here. {measured} {cost.example}".strip(), rule)
-    better = cost.given_point > cost.right_point + POINT_MARGIN or cost.given_tricks > cost.right_tricks + TRICK_MARGIN
+    better = (
+        cost.given_point > cost.right_point + POINT_MARGIN
+        or cost.given_tricks > cost.right_tricks + TRICK_MARGIN
+    )
     found = "as good or better" if better else "as good"
     return Diagnosis(
         f"{g} is not the card the Hints play here. {measured} With every card known the"

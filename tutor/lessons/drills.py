@@ -56,7 +56,7 @@ class Topic:
         for p in self.prefixes:
             if hint_id == p:
                 return True
-            rest = hint_id[len(p):] if hint_id.startswith(p) else ""
+            rest = hint_id[len(p) :] if hint_id.startswith(p) else ""
             if rest and (p[-1] in "/-" or rest.isalpha()):
                 return True
         return False
@@ -64,11 +64,33 @@ class Topic:
 
 TOPICS: tuple[Topic, ...] = (
     Topic("jeux-de-regle", "Jeux de règle, every category", ("propose",), ("jeu-de-regle/",)),
-    Topic("jeux-de-regle-1", "Jeux de règle, category 1 (three trumps)", ("propose",), ("jeu-de-regle/1",)),
-    Topic("jeux-de-regle-2", "Jeux de règle, category 2 (two trumps)", ("propose",), ("jeu-de-regle/2",)),
-    Topic("jeux-de-regle-3", "Jeux de règle, category 3 (one trump)", ("propose",), ("jeu-de-regle/3",)),
-    Topic("jeux-de-regle-4", "Jeux de règle, category 4 (no trump)", ("propose",), ("jeu-de-regle/4",)),
-    Topic("jeux-de-regle-5", "Jeux de règle, category 5 (only two to discard)", ("propose",), ("jeu-de-regle/5",)),
+    Topic(
+        "jeux-de-regle-1",
+        "Jeux de règle, category 1 (three trumps)",
+        ("propose",),
+        ("jeu-de-regle/1",),
+    ),
+    Topic(
+        "jeux-de-regle-2",
+        "Jeux de règle, category 2 (two trumps)",
+        ("propose",),
+        ("jeu-de-regle/2",),
+    ),
+    Topic(
+        "jeux-de-regle-3",
+        "Jeux de règle, category 3 (one trump)",
+        ("propose",),
+        ("jeu-de-regle/3",),
+    ),
+    Topic(
+        "jeux-de-regle-4", "Jeux de règle, category 4 (no trump)", ("propose",), ("jeu-de-regle/4",)
+    ),
+    Topic(
+        "jeux-de-regle-5",
+        "Jeux de règle, category 5 (only two to discard)",
+        ("propose",),
+        ("jeu-de-regle/5",),
+    ),
     Topic("proposing", "Play or propose", ("propose",), ("propose/", "jeu-de-regle/")),
     Topic("accepting", "Accepting a proposal", ("accept",), ("accept/",)),
     Topic("refusing", "Refusing with a jeu de règle", ("accept",), ("refuse/jeu-de-regle",)),
@@ -77,7 +99,9 @@ TOPICS: tuple[Topic, ...] = (
     Topic("discarding", "Discarding", ("discard",), ("discard/",)),
     Topic("marking-the-king", "Marking the king", ("mark_king",), ("king/",)),
     Topic("leads", "Leads", ("lead",), ("lead/",)),
-    Topic("the-score", "Play at the score of three and four", ("propose", "accept"), ("score/",), True),
+    Topic(
+        "the-score", "Play at the score of three and four", ("propose", "accept"), ("score/",), True
+    ),
 )
 
 
@@ -156,7 +180,7 @@ def review_step(lesson: str, step_id: str) -> Step:
     """The drill step progress knows as (``lesson``, ``step_id``), dealt again from its position."""
     if not lesson.startswith(PREFIX):
         raise DrillError(f"{lesson!r} is not a drill")
-    chosen = topic(lesson[len(PREFIX):])
+    chosen = topic(lesson[len(PREFIX) :])
     try:
         info = request_to_infoset(json.loads(step_id))
     except (ValueError, TypeError, RequestError) as exc:

@@ -38,12 +38,15 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
     """``diff`` is (the step's answer) minus (the other answer), with its 95% interval."""
     low, high = interval
     if low > 0:
-        return f"{said.capitalize()} scored {_points(diff)} more than {other}: the computation agrees."
+        return (
+            f"{said.capitalize()} scored {_points(diff)} more than {other}: the computation agrees."
+        )
     if high < 0:
         why = (
             " A difference this small may come from the simulation's own method (a fixed"
             " policy takes the later exchanges) rather than from the hands."
-            if abs(diff) < SMALL else ""
+            if abs(diff) < SMALL
+            else ""
         )
         return (
             f"Here the computation and the hint disagree: {other} scored {_points(diff)} more than"
@@ -92,7 +95,9 @@ def _refused(study: dict, step: Step, answer: str) -> str:
     row = None
     if hint.startswith("refuse/exception-"):
         number = hint.removeprefix("refuse/exception-")
-        row = study.get("refusal_exceptions", {}).get(number if answer == "accept" else f"{number}+")
+        row = study.get("refusal_exceptions", {}).get(
+            number if answer == "accept" else f"{number}+"
+        )
     elif hint == "refuse/jeu-de-regle":
         from tutor.hints import classify_jeu_de_regle
 

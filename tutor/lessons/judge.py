@@ -124,6 +124,4 @@ def judge(step: Step, given: Answer) -> Judgement:
         expected = None if step.is_law else expected_action(step)
         diagnosis = diagnose(step, given, expected)
         feedback = str(diagnosis)
-    return Judgement(
-        step, given, correct, expected_text(step), feedback, diagnosis, finding(step)
-    )
+    return Judgement(step, given, correct, expected_text(step), feedback, diagnosis, finding(step))

@@ -35,12 +35,29 @@ from tutor.protocol import RequestError, request_to_infoset
 
 LESSON_KEYS = {"id", "title", "summary", "passages", "rules", "steps"}
 STEP_KEYS = {
-    "id", "question", "prompt", "hint", "expected", "choices", "explanation",
-    "passages", "position", "outcome",
+    "id",
+    "question",
+    "prompt",
+    "hint",
+    "expected",
+    "choices",
+    "explanation",
+    "passages",
+    "position",
+    "outcome",
 }
 POSITION_KEYS = {
-    "role", "hand", "turnup", "score", "game", "exchanges", "discards",
-    "penalty", "king", "tricks", "led",
+    "role",
+    "hand",
+    "turnup",
+    "score",
+    "game",
+    "exchanges",
+    "discards",
+    "penalty",
+    "king",
+    "tricks",
+    "led",
 }
 OUTCOME_KEYS = {"opponent", "stock", "history", "wrong", "dealt"}
 CHOICE_KEYS = {"text", "why"}
@@ -106,12 +123,12 @@ class LineMap:
                     steps += 1
                     table = f"steps[{steps}]"
                 elif double and name.startswith("steps.") and steps:
-                    table = f"steps[{steps}].{name[len('steps.'):]}"
+                    table = f"steps[{steps}].{name[len('steps.') :]}"
                     arrays[table] = arrays.get(table, 0) + 1
                     self.lines.setdefault(table, number)
                     table = f"{table}[{arrays[table]}]"
                 elif name.startswith("steps.") and steps:
-                    table = f"steps[{steps}].{name[len('steps.'):]}"
+                    table = f"steps[{steps}].{name[len('steps.') :]}"
                 else:
                     table = name
                 self.lines.setdefault(table, number)
@@ -321,8 +338,14 @@ def _lesson(data: dict[str, Any], r: _Reader, path: Path) -> Lesson | None:
     if ident is None or title is None or summary is None:
         return None
     return Lesson(
-        id=ident, title=title, summary=summary, passages=passages, steps=tuple(steps),
-        rules=rules, file=r.file, line=r.map.line("passages"),
+        id=ident,
+        title=title,
+        summary=summary,
+        passages=passages,
+        steps=tuple(steps),
+        rules=rules,
+        file=r.file,
+        line=r.map.line("passages"),
     )
 
 
@@ -353,9 +376,18 @@ def _step(raw: Any, index: int, lesson: str, rules: str, r: _Reader) -> Step | N
         prompt = ""
     common = dict(
         defaulted=defaulted,
-        lesson=lesson, id=str(step_id), index=index, question=question, prompt=prompt.strip(),
-        explanation=explanation or "", passages=passages, hint=hint, rules=rules,
-        file=r.file, line=r.map.line(where), lines=r.map.within(where),
+        lesson=lesson,
+        id=str(step_id),
+        index=index,
+        question=question,
+        prompt=prompt.strip(),
+        explanation=explanation or "",
+        passages=passages,
+        hint=hint,
+        rules=rules,
+        file=r.file,
+        line=r.map.line(where),
+        lines=r.map.within(where),
     )
     if question == "law":
         common.pop("defaulted")
@@ -372,7 +404,11 @@ def _law_step(raw: dict[str, Any], where: str, common: dict[str, Any], r: _Reade
         return None
     choices = [_choice(c, f"{where}.choices[{n}]", r) for n, c in enumerate(raw_choices, start=1)]
     expected = raw.get("expected")
-    if not isinstance(expected, int) or isinstance(expected, bool) or not 1 <= expected <= len(choices):
+    if (
+        not isinstance(expected, int)
+        or isinstance(expected, bool)
+        or not 1 <= expected <= len(choices)
+    ):
         r.fault(
             f"{where}.expected",
             f"a law question's expected answer is the number of the right choice, 1 to {len(choices)};"
@@ -428,7 +464,10 @@ def _decision_step(
         except ActionError as exc:
             r.fault(f"{where}.expected", str(exc))
     else:
-        r.fault(f"{where}.expected", f'expected an action such as "play" or "lead KS", or "hints"; got {expected_raw!r}')
+        r.fault(
+            f"{where}.expected",
+            f'expected an action such as "play" or "lead KS", or "hints"; got {expected_raw!r}',
+        )
     outcome = None
     if "outcome" in raw:
         outcome = _outcome(raw["outcome"], f"{where}.outcome", r)
@@ -463,7 +502,9 @@ def _position(data: dict[str, Any], question: str, where: str, r: _Reader):
             field, message = "", str(exc)
         base = re.sub(r"\[.*$", "", field)
         path = f"{where}.{base}" if base in POSITION_KEYS else where
-        r.faults.append(Fault(r.file, r.map.line(path), f"{where}.{field}" if field else where, message))
+        r.faults.append(
+            Fault(r.file, r.map.line(path), f"{where}.{field}" if field else where, message)
+        )
         return None
 
 
@@ -500,8 +541,12 @@ def _outcome(data: Any, where: str, r: _Reader) -> Outcome | None:
     if opponent is None or stock is None:
         return None
     return Outcome(
-        opponent=opponent, stock=stock, history=history, wrong=wrong,
-        dealt=cards["dealt"], line=r.map.line(where),
+        opponent=opponent,
+        stock=stock,
+        history=history,
+        wrong=wrong,
+        dealt=cards["dealt"],
+        line=r.map.line(where),
     )
 
 
@@ -530,7 +575,9 @@ def lesson_files(paths: Iterable[Path]) -> tuple[list[Path], list[Fault]]:
             files.append(path)
         else:
             faults.append(
-                Fault(str(path), 0, "", f"not a regular file ({kind(mode)}): a lesson is a .toml file")
+                Fault(
+                    str(path), 0, "", f"not a regular file ({kind(mode)}): a lesson is a .toml file"
+                )
             )
     return files, faults
 
@@ -563,7 +610,9 @@ def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
             continue
         if lesson.id in ids:
             curriculum.faults.append(
-                Fault(name, 1, "id", f"duplicate lesson id {lesson.id!r} (also in {ids[lesson.id]})")
+                Fault(
+                    name, 1, "id", f"duplicate lesson id {lesson.id!r} (also in {ids[lesson.id]})"
+                )
             )
             continue
         ids[lesson.id] = name

@@ -34,7 +34,9 @@ class Fault:
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        return (
+            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        )
 
     def to_json(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "field": self.field, "message": self.message}

@@ -38,7 +38,14 @@ from tutor.rulesets import make_rules
 Policy = Callable[[InfoSet], Action]
 """What a player does in a position he sees: an engine reduced to a function."""
 
-OTHER = {"play": PROPOSE, "propose": PLAY, "accept": REFUSE, "refuse": ACCEPT, "mark": HOLD, "hold": MARK}
+OTHER = {
+    "play": PROPOSE,
+    "propose": PLAY,
+    "accept": REFUSE,
+    "refuse": ACCEPT,
+    "mark": HOLD,
+    "hold": MARK,
+}
 """The wrong choice of a two-way decision, when the lesson does not name it."""
 
 ME, NONDEALER, DEALER = "me", 0, 1
@@ -175,7 +182,9 @@ def _same_view(position: Position, seat: int, info: InfoSet) -> None:
     }
     for name, (got, want) in checks.items():
         if got != want:
-            raise OutcomeError(f"the arranged deal gives {name} {_show(got)}, the step says {_show(want)}")
+            raise OutcomeError(
+                f"the arranged deal gives {name} {_show(got)}, the step says {_show(want)}"
+            )
 
 
 def _show(value: object) -> str:

@@ -52,10 +52,7 @@ class LessonStanding:
     def missed(self, store: Progress) -> list[int]:
         """Indexes of the steps whose latest attempt was not solved unaided."""
         latest = store.latest_attempts(self.lesson.id)
-        return [
-            i for i, step in enumerate(self.lesson.steps)
-            if latest.get(step.key) is False
-        ]
+        return [i for i, step in enumerate(self.lesson.steps) if latest.get(step.key) is False]
 
 
 def standing(lesson: Lesson, store: Progress) -> LessonStanding:
@@ -69,8 +66,12 @@ def standing(lesson: Lesson, store: Progress) -> LessonStanding:
     ids = [s.id for s in lesson.steps]
     resume = ids.index(place) if place in ids else None
     return LessonStanding(
-        lesson, lesson.id in store.lessons_done(), len(tried), sum(first[k] for k in tried),
-        resume, solid,
+        lesson,
+        lesson.id in store.lessons_done(),
+        len(tried),
+        sum(first[k] for k in tried),
+        resume,
+        solid,
     )
 
 
@@ -133,7 +134,7 @@ def weak_spots(curriculum: Curriculum, store: Progress) -> list[Spot]:
     tally: dict[str, list[int]] = {}
     for (lesson, step), unaided in store.first_attempts().items():
         if lesson.startswith(PREFIX):
-            found = by_key.get(lesson[len(PREFIX):])
+            found = by_key.get(lesson[len(PREFIX) :])
         else:
             hint = hints.get((lesson, step))
             found = topic_of(hint) if hint else None

@@ -49,10 +49,14 @@ def find_step(curriculum: Curriculum, lesson_id: object, step_ref: object) -> St
     if text.isdigit() and 1 <= int(text) <= len(lesson.steps):
         return lesson.steps[int(text) - 1]
     ids = ", ".join(s.id for s in lesson.steps)
-    raise TryError(f"step: lesson {lesson.id} has no step {text!r} (its steps: {ids}; or 1 to {len(lesson.steps)})")
+    raise TryError(
+        f"step: lesson {lesson.id} has no step {text!r} (its steps: {ids}; or 1 to {len(lesson.steps)})"
+    )
 
 
-def try_answer(curriculum: Curriculum, lesson_id: object, step_ref: object, answer: object) -> Judgement:
+def try_answer(
+    curriculum: Curriculum, lesson_id: object, step_ref: object, answer: object
+) -> Judgement:
     step = find_step(curriculum, lesson_id, step_ref)
     if isinstance(answer, bool) or not isinstance(answer, str | int):
         raise TryError(f"answer: expected an action or a choice number, got {answer!r}")
@@ -73,12 +77,16 @@ def judge_line(curriculum: Curriculum, line: str) -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:
         return {"error": f"not JSON: {exc}"}
     if not isinstance(request, dict):
-        return {"error": 'expected an object {"lesson": ID, "step": STEP-ID, "answer": TEXT-OR-NUMBER}'}
+        return {
+            "error": 'expected an object {"lesson": ID, "step": STEP-ID, "answer": TEXT-OR-NUMBER}'
+        }
     missing = [k for k in ("lesson", "step", "answer") if k not in request]
     if missing:
         return {"error": f"missing {', '.join(missing)}"}
     try:
-        return try_answer(curriculum, request["lesson"], request["step"], request["answer"]).to_json()
+        return try_answer(
+            curriculum, request["lesson"], request["step"], request["answer"]
+        ).to_json()
     except TryError as exc:
         return {"error": str(exc)}
     except Exception as exc:  # a bug must not end the run: say it, go on
@@ -98,13 +106,21 @@ def _parser() -> argparse.ArgumentParser:
         prog="ecarte lessons try",
         description="Judge an answer to a lesson step, as the tutor would; '-' reads JSON lines.",
     )
-    parser.add_argument("lesson", metavar="LESSON", help="a lesson id, or - for JSON lines on stdin")
-    parser.add_argument("step", nargs="?", metavar="STEP", help="the step's id, or its number from 1")
     parser.add_argument(
-        "answer", nargs="*", metavar="ANSWER",
+        "lesson", metavar="LESSON", help="a lesson id, or - for JSON lines on stdin"
+    )
+    parser.add_argument(
+        "step", nargs="?", metavar="STEP", help="the step's id, or its number from 1"
+    )
+    parser.add_argument(
+        "answer",
+        nargs="*",
+        metavar="ANSWER",
         help="an action (play, 'discard 7C 8D', 'lead KS' ...) or a law question's choice number",
     )
-    parser.add_argument("--json", action="store_true", help="print the judgement as one JSON object")
+    parser.add_argument(
+        "--json", action="store_true", help="print the judgement as one JSON object"
+    )
     return parser
 
 
@@ -127,14 +143,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     curriculum = load_curriculum()
     if args.lesson == "-":
         if args.step is not None:
-            print("ecarte lessons try: with -, the requests come on standard input", file=sys.stderr)
+            print(
+                "ecarte lessons try: with -, the requests come on standard input", file=sys.stderr
+            )
             return 2
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")
         serve(curriculum, sys.stdin, sys.stdout)
         return 0
     if args.step is None or not args.answer:
-        print("ecarte lessons try: give LESSON STEP ANSWER, or - to read JSON lines", file=sys.stderr)
+        print(
+            "ecarte lessons try: give LESSON STEP ANSWER, or - to read JSON lines", file=sys.stderr
+        )
         return 2
     try:
         judgement = try_answer(curriculum, args.lesson, args.step, " ".join(args.answer))

@@ -40,7 +40,12 @@ PASSAGES: dict[str, tuple[str, ...]] = {
 }
 """The passages each table rests on (and the project's note on it in texts/tables.md)."""
 
-NOTES = {"pool": "tables/pool", "quatre": "tables/quatre", "cinq": "tables/cinq-six", "six": "tables/cinq-six"}
+NOTES = {
+    "pool": "tables/pool",
+    "quatre": "tables/quatre",
+    "cinq": "tables/cinq-six",
+    "six": "tables/cinq-six",
+}
 
 
 class UnknownTable(ValueError):

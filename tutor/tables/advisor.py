@@ -193,8 +193,10 @@ def _one_deal(cards, others, sizes, banned, forced, rng):
         order = list(cards)
         rng.shuffle(order)
         # The most constrained cards first, so a random greedy deal rarely fails.
-        order.sort(key=lambda c: sum(c in banned[s] for s in others) + (10 if c in forced else 0),
-                   reverse=True)
+        order.sort(
+            key=lambda c: sum(c in banned[s] for s in others) + (10 if c in forced else 0),
+            reverse=True,
+        )
         ok = True
         for card in order:
             if card in forced:

@@ -41,6 +41,13 @@ def new_cinq_six(
     name = "cinq" if size == 5 else "six"
     title = f"Écarté à {name}"
     return RoundTable.new(
-        name, seed, rules, players, tuple(range(size)), players,
-        losers=losers, law=LAW, title=title,
+        name,
+        seed,
+        rules,
+        players,
+        tuple(range(size)),
+        players,
+        losers=losers,
+        law=LAW,
+        title=title,
     )

@@ -201,7 +201,9 @@ def deals_played(table) -> list[DealPlayed]:
     start = current
     for action in table.actions:
         if steps and deal_marker(current) != deal_marker(steps[0].before):
-            out.append(DealPlayed(deal_marker(start), deal_label(start), tuple(steps), current, True))
+            out.append(
+                DealPlayed(deal_marker(start), deal_label(start), tuple(steps), current, True)
+            )
             steps = []
         if not steps:
             start = current
@@ -209,7 +211,9 @@ def deals_played(table) -> list[DealPlayed]:
         current = current.apply(action)
     if steps:
         finished = current.is_over or deal_marker(current) != deal_marker(start)
-        out.append(DealPlayed(deal_marker(start), deal_label(start), tuple(steps), current, finished))
+        out.append(
+            DealPlayed(deal_marker(start), deal_label(start), tuple(steps), current, finished)
+        )
     return out
 
 
@@ -271,7 +275,9 @@ def round_hint(table: RoundTable) -> TableHint:
         title = hint.title if hint else "Announce the king as you play your first card"
         sources = tuple(hint.sources) if hint else ("britannica-9/king",)
         return TableHint(
-            MARK, title, sources,
+            MARK,
+            title,
+            sources,
             "You hold the king of trumps and are about to play your first card: the Hints say "
             "announce it then, and it scores one, at this table as at two.",
         )
@@ -280,7 +286,9 @@ def round_hint(table: RoundTable) -> TableHint:
     law = ""
     if deal.trick and len(legal) < len(hand):
         cards = " ".join(c.label for c in legal)
-        law = f" The law of the trick leaves you {cards}: {play_reason(hand, deal.trick, deal.trump)}"
+        law = (
+            f" The law of the trick leaves you {cards}: {play_reason(hand, deal.trick, deal.trump)}"
+        )
     return TableHint(
         None,
         "The Hints to Players are written for the game for two",

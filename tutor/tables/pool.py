@@ -123,11 +123,17 @@ class PoolTable:
         games = (*self.games, done)
         if len(games) >= 2 and games[-2].winner == winner:
             return replace(self, games=games, winner=winner)
-        seats = (self.seats[0] if self.seats[0] != loser else self.out,
-                 self.seats[1] if self.seats[1] != loser else self.out)
+        seats = (
+            self.seats[0] if self.seats[0] != loser else self.out,
+            self.seats[1] if self.seats[1] != loser else self.out,
+        )
         number = self.game_number + 1
         return replace(
-            self, games=games, seats=seats, out=loser, game_number=number,
+            self,
+            games=games,
+            seats=seats,
+            out=loser,
+            game_number=number,
             game=_new_game(self.seed, number, self.rules, self.players, seats),
         )
 
@@ -163,10 +169,12 @@ class PoolTable:
         scores = []
         for game_seat, pool_seat in enumerate(self.seats):
             king = " ♔" if position.king == game_seat else ""
-            scores.append((
-                f"{names[pool_seat]}{king}",
-                f"{count(total[game_seat], 'point')} · {count(tricks[game_seat], 'trick')}",
-            ))
+            scores.append(
+                (
+                    f"{names[pool_seat]}{king}",
+                    f"{count(total[game_seat], 'point')} · {count(tricks[game_seat], 'trick')}",
+                )
+            )
         scores.append(("Dealer", self.game.players[position.dealer]))
         scores.append(("Out", f"{names[self.out]}, who may take a point de refus"))
         penalty = self.penalty_line()
@@ -180,8 +188,9 @@ class PoolTable:
             f"Pool of three — game {self.game_number}: {names[self.seats[0]]} v "
             f"{names[self.seats[1]]}, {names[self.out]} out — deal {self.game.deal_number}"
         )
-        return TableView(title, hand, position.turnup, trick, last, last_winner,
-                         tuple(scores), status, playing)
+        return TableView(
+            title, hand, position.turnup, trick, last, last_winner, tuple(scores), status, playing
+        )
 
     def penalty_line(self) -> str:
         """Who stands to lose a penalty point this deal, in words (or "")."""
@@ -195,8 +204,7 @@ class PoolTable:
             )
         if position.penalty is not None:
             return (
-                f"{dealer} refused the proposal: if he loses the point, {nondealer} "
-                "scores one more"
+                f"{dealer} refused the proposal: if he loses the point, {nondealer} scores one more"
             )
         return ""
 

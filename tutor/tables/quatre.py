@@ -28,6 +28,13 @@ def new_quatre(seed: int, rules: RuleSet = FRENCH) -> RoundTable:
     players = seat_names(4)
     sides = (f"{players[0]}–{players[2]}", f"{players[1]}–{players[3]}")
     return RoundTable.new(
-        "quatre", seed, rules, players, PARTNERSHIPS, sides,
-        losers=1, law=LAW, title="Écarté à quatre",
+        "quatre",
+        seed,
+        rules,
+        players,
+        PARTNERSHIPS,
+        sides,
+        losers=1,
+        law=LAW,
+        title="Écarté à quatre",
     )

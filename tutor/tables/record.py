@@ -108,7 +108,9 @@ def loads(text: str, source: str = "<table record>"):
             raise RecordError(source, 1, key, "missing from the header")
     line, name = fields["table"]
     if name not in TABLES:
-        raise RecordError(source, line, "table", f"unknown table {quote(name)} ({', '.join(TABLES)})")
+        raise RecordError(
+            source, line, "table", f"unknown table {quote(name)} ({', '.join(TABLES)})"
+        )
     try:
         rules = RuleSet.parse(fields["rules"][1])
     except RuleSetError as exc:
@@ -138,7 +140,9 @@ def loads(text: str, source: str = "<table record>"):
             raise RecordError(source, number, "action", "the table is already over")
         expected = table.players[table.to_act]
         if who.strip() != expected:
-            raise RecordError(source, number, "player", f"it is {expected}'s turn, not {who.strip()}'s")
+            raise RecordError(
+                source, number, "player", f"it is {expected}'s turn, not {who.strip()}'s"
+            )
         try:
             table = table.apply(Action.parse(action_text))
         except (ActionError, IllegalAction) as exc:
@@ -166,4 +170,6 @@ def _header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], 
 def _int(fields: dict[str, tuple[int, str]], key: str, source: str, digits: int) -> int:
     line, text = fields[key]
     signed = key == "seed"
-    return parse_number(text, digits, source, line, key, "an integer" if signed else "a number", signed)
+    return parse_number(
+        text, digits, source, line, key, "an integer" if signed else "a number", signed
+    )

@@ -102,15 +102,25 @@ class RoundDeal:
         trick = (*self.trick, card)
         if len(trick) < self.size:
             moved = replace(
-                self, hands=hands, played=played, trick=trick,
-                to_act=self.next_seat(seat), phase=Phase.FOLLOW,
+                self,
+                hands=hands,
+                played=played,
+                trick=trick,
+                to_act=self.next_seat(seat),
+                phase=Phase.FOLLOW,
             )
             return moved._king_moment()
         winner = self.trick_winner(self.leader, trick)
         tricks = (*self.tricks, (self.leader, trick))
         moved = replace(
-            self, hands=hands, played=played, trick=(), tricks=tricks,
-            leader=winner, to_act=winner, phase=Phase.LEAD,
+            self,
+            hands=hands,
+            played=played,
+            trick=(),
+            tricks=tricks,
+            leader=winner,
+            to_act=winner,
+            phase=Phase.LEAD,
         )
         if len(tricks) == 5:
             return replace(moved, phase=Phase.DONE)
@@ -147,7 +157,9 @@ def deal_round_from_pack(
     law: str = PLAY_LAW,
 ) -> RoundDeal:
     if not 3 <= size <= 6:
-        raise ValueError("a round table seats three to six players (32 cards: 5 each and a turn-up)")
+        raise ValueError(
+            "a round table seats three to six players (32 cards: 5 each and a turn-up)"
+        )
     cards = list(pack)
     hands: list[list[Card]] = [[] for _ in range(size)]
     order = [(dealer + 1 + i) % size for i in range(size)]

@@ -82,8 +82,17 @@ class RoundTable:
         first_dealer = _cut(rng, len(players))
         distributions = tuple(rng.choice(((2, 3), (3, 2))) for _ in players)
         table = RoundTable(
-            name, seed, rules, players, sides, side_names, losers, law, title,
-            distributions, deal=_deal(name, seed, 1, len(players), first_dealer, distributions, law),
+            name,
+            seed,
+            rules,
+            players,
+            sides,
+            side_names,
+            losers,
+            law,
+            title,
+            distributions,
+            deal=_deal(name, seed, 1, len(players), first_dealer, distributions, law),
             scores=(0,) * len(side_names),
         )
         return table
@@ -108,7 +117,9 @@ class RoundTable:
     def apply(self, action: Action) -> RoundTable:
         if self.is_over:
             raise IllegalAction("the game is over")
-        moved = replace(self, deal=self.deal.apply(action), deal_actions=(*self.deal_actions, action))
+        moved = replace(
+            self, deal=self.deal.apply(action), deal_actions=(*self.deal_actions, action)
+        )
         return moved._next_deal() if moved.deal.is_over else moved
 
     # --- scoring -----------------------------------------------------------------------
@@ -137,7 +148,9 @@ class RoundTable:
             return replace(moved, winners=winners)
         number = self.deal_number + 1
         dealer = (self.deal.dealer + 1) % len(self.players)
-        deal = _deal(self.name, self.seed, number, len(self.players), dealer, self.distributions, self.law)
+        deal = _deal(
+            self.name, self.seed, number, len(self.players), dealer, self.distributions, self.law
+        )
         return replace(moved, deal=deal, deal_number=number)
 
     # --- views -------------------------------------------------------------------------
@@ -148,9 +161,7 @@ class RoundTable:
     def view(self, seat: int) -> TableView:
         deal = self.deal
         names = self.players
-        trick = tuple(
-            (names[(deal.leader + i) % deal.size], c) for i, c in enumerate(deal.trick)
-        )
+        trick = tuple((names[(deal.leader + i) % deal.size], c) for i, c in enumerate(deal.trick))
         last: tuple[tuple[str, Card], ...] = ()
         last_winner = ""
         if deal.tricks:
@@ -162,9 +173,12 @@ class RoundTable:
         for side, side_name in enumerate(self.side_names):
             tricks = sum(w for s, w in enumerate(won) if self.sides[s] == side)
             king = " ♔" if deal.king is not None and self.sides[deal.king] == side else ""
-            scores.append((
-                f"{side_name}{king}", f"{count(self.scores[side], 'point')} · {count(tricks, 'trick')}"
-            ))
+            scores.append(
+                (
+                    f"{side_name}{king}",
+                    f"{count(self.scores[side], 'point')} · {count(tricks, 'trick')}",
+                )
+            )
         scores.append(("Dealer", names[deal.dealer]))
         losing = "one loses" if self.losers == 1 else f"{self.losers} lose"
         scores.append(("Game", f"{self.rules.game_points} points; {losing}"))
@@ -208,8 +222,13 @@ def _cut(rng: random.Random, size: int) -> int:
 
 
 def _deal(
-    name: str, seed: int, number: int, size: int, dealer: int,
-    distributions: tuple[Distribution, ...], law: str,
+    name: str,
+    seed: int,
+    number: int,
+    size: int,
+    dealer: int,
+    distributions: tuple[Distribution, ...],
+    law: str,
 ) -> RoundDeal:
     rng = random.Random(f"ecarte-table-deal:{name}:{seed}:{number}")
     return deal_round(rng, size, dealer, distributions[dealer], law)

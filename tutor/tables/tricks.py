@@ -53,9 +53,7 @@ def play_reason(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> str
     """Why a card is refused: the law in words, for the learner."""
     led, best = trick[0], trick[best_index(trick, trump)]
     if any(c.suit == led.suit for c in hand):
-        if best.suit == led.suit and any(
-            c.suit == led.suit and c.rank > best.rank for c in hand
-        ):
+        if best.suit == led.suit and any(c.suit == led.suit and c.rank > best.rank for c in hand):
             return f"You must follow suit and beat the best card so far ({best.noun})."
         return f"You must follow suit: play a {led.suit.noun[:-1]}."
     if any(beats(c, best, trump) for c in hand if c.suit == trump):

@@ -51,7 +51,11 @@ def _link_faults(library: Library, lessons: Collection[str] | None) -> list[Faul
             if link.scheme == "lesson":
                 if lessons is not None and link.target not in lessons:
                     faults.append(
-                        Fault(name, link.line + 1, f"broken link lesson:{link.target} (no such lesson)")
+                        Fault(
+                            name,
+                            link.line + 1,
+                            f"broken link lesson:{link.target} (no such lesson)",
+                        )
                     )
             elif link.target not in library:
                 faults.append(
@@ -89,7 +93,8 @@ def check_library(
         if missing:
             faults.append(
                 Fault(
-                    library.display_name(document.file), 1,
+                    library.display_name(document.file),
+                    1,
                     f"header: missing {', '.join(missing)} (front matter, texts/README.md)",
                 )
             )
@@ -101,8 +106,9 @@ def check_library(
             law = library.passage(f"club-laws/{n}")
             faults.append(
                 Fault(
-                    library.display_name(law.file), law.line,
-                    f"club-laws/{n} has no subject (a line subject=\"...\" under its id, texts/README.md)",
+                    library.display_name(law.file),
+                    law.line,
+                    f'club-laws/{n} has no subject (a line subject="..." under its id, texts/README.md)',
                 )
             )
     for n in range(1, BRITANNICA_LAWS + 1):

@@ -97,7 +97,9 @@ class _Line:
         if close < 0:
             return None
         inner = self.line[body:close]
-        return _Mark(start, close + 3, inner if kind == "dele" else "", "" if kind == "dele" else inner)
+        return _Mark(
+            start, close + 3, inner if kind == "dele" else "", "" if kind == "dele" else inner
+        )
 
     def marks(self, kinds: frozenset[str]) -> Iterator[_Mark]:
         """Every piece of markup of ``kinds``, left to right, none overlapping."""
@@ -141,13 +143,17 @@ def resolve(text: str, emended: bool = True, marks: bool = False) -> str:
     """
 
     def one(mark: _Mark) -> str:
-        chosen, other, label = (mark.new, mark.old, "received") if emended else (mark.old, mark.new, "read")
+        chosen, other, label = (
+            (mark.new, mark.old, "received") if emended else (mark.old, mark.new, "read")
+        )
         if not marks:
             return chosen
         shown = f"“{other}”" if other.strip() else "nothing"
         return f"{chosen} [{label}: {shown}]"
 
-    return "\n".join(_Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n"))
+    return "\n".join(
+        _Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n")
+    )
 
 
 READINGS = ("corrected", "received", "both")
@@ -174,7 +180,9 @@ def marked(text: str, reading: str = "corrected") -> str:
             inner = mark.new if reading == "corrected" else mark.old
         return f"{OPEN}{inner}{CLOSE}"
 
-    return "\n".join(_Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n"))
+    return "\n".join(
+        _Line(_strip_notes(line)).replace(EMENDATIONS, one) for line in text.split("\n")
+    )
 
 
 def unterminated(text: str) -> list[tuple[int, str]]:

@@ -83,7 +83,9 @@ class Passage:
         return [
             (
                 marked(block, reading),
-                None if index not in self.block_translations else resolve(self.block_translations[index]),
+                None
+                if index not in self.block_translations
+                else resolve(self.block_translations[index]),
             )
             for index, block in enumerate(self.blocks)
         ]

@@ -158,7 +158,9 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
                 )
                 at = len(body) - 1  # the block it translates: the last one before it
                 previous = current.block_translations.get(at)
-                current.block_translations[at] = quoted if previous is None else f"{previous}\n\n{quoted}"
+                current.block_translations[at] = (
+                    quoted if previous is None else f"{previous}\n\n{quoted}"
+                )
             continue
         if ident is None:
             (body if current is not None else preamble).append(chunk(start, end))

@@ -25,7 +25,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Static(Text(self.question), id="confirm-text")
             yield OptionList(
-                Option("Cancel: keep it", id="no"), Option(Text(self.action), id="yes"),
+                Option("Cancel: keep it", id="no"),
+                Option(Text(self.action), id="yes"),
                 id="confirm-choices",
             )
 

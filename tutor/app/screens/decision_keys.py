@@ -32,7 +32,9 @@ def decision_bindings(id_prefix: str = "") -> list[Binding]:
         # Key 1 once for each size of hand: the footer shows the one that fits the
         # cards held now ("1-2" with two cards, "1" with the last), the others hidden.
         *[
-            Binding("1", f"card(0, {n})", "Card", key_display=card_keys(n), id=f"{id_prefix}cards-{n}")
+            Binding(
+                "1", f"card(0, {n})", "Card", key_display=card_keys(n), id=f"{id_prefix}cards-{n}"
+            )
             for n in range(5, 0, -1)
         ],
         *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
@@ -100,5 +102,7 @@ class DecisionKeys:
     def decision_prompt(self, kinds: set[str]) -> str:
         """'Play (p) or Propose (o)' for the decisions open now."""
         return " or ".join(
-            f"{label} ([b]{key}[/b])" for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
+            f"{label} ([b]{key}[/b])"
+            for kind, (key, label) in DECISION_KEYS.items()
+            if kind in kinds
         )

@@ -126,7 +126,8 @@ class DrillScreen(LessonScreen):
         self.query_one("#step-title", Static).update(
             styled(
                 "[b]$title[/b] — no position could be dealt: $message",
-                title=self.topic.title, message=message,
+                title=self.topic.title,
+                message=message,
             )
         )
 
@@ -150,8 +151,10 @@ class DrillScreen(LessonScreen):
             styled(
                 "[b]Position $dealt[/b]  [dim]· $title[/dim]\n"
                 "Right first time: $right of $answered answered",
-                dealt=self.dealt, title=self.topic.title,
-                right=self.right_first_time, answered=self.answered,
+                dealt=self.dealt,
+                title=self.topic.title,
+                right=self.right_first_time,
+                answered=self.answered,
             )
         )
 

@@ -72,7 +72,9 @@ class GameOverScreen(Screen[str]):
     """
 
     BINDINGS = [
-        Binding("v", "review", "Review", id="go-review", tooltip="Every decision of both players graded"),
+        Binding(
+            "v", "review", "Review", id="go-review", tooltip="Every decision of both players graded"
+        ),
         Binding("n", "choose('new')", "New game", id="go-new"),
         Binding("r", "choose('replay')", "Last deal again", id="go-replay"),
         Binding("s", "save", "Save", id="go-save"),
@@ -96,7 +98,9 @@ class GameOverScreen(Screen[str]):
         with VerticalScroll(id="game-over"):
             yield Static(plain(result.headline() + "."), id="go-headline")
             yield Static(
-                plain(f"Deals won: {names[0]} {won[0]}, {names[1]} {won[1]}, of {len(result.deals)}."),
+                plain(
+                    f"Deals won: {names[0]} {won[0]}, {names[1]} {won[1]}, of {len(result.deals)}."
+                ),
                 id="go-summary",
             )
             yield Static(self.deals_table(), id="go-deals")
@@ -204,7 +208,9 @@ class GameOverScreen(Screen[str]):
         names = self.outcome.players
         try:
             accuracy = f"{names[0]} {review.accuracy(0):.0f}, {names[1]} {review.accuracy(1):.0f}"
-            self.note(f"Accuracy (out of 100): {accuracy}. v shows the review, decision by decision.")
+            self.note(
+                f"Accuracy (out of 100): {accuracy}. v shows the review, decision by decision."
+            )
         except Exception:  # the figures are a courtesy: the review itself is still there
             self.note("The review is ready: v shows it.")
         if self.show_when_ready and self.app.screen is self:

@@ -14,9 +14,19 @@ from tutor.app.progress import game_in_progress, progress_summary
 TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
 
 USES = (
-    ("lessons", "Lessons", "l", "Positions from the sources, one step at a time, with a review queue."),
+    (
+        "lessons",
+        "Lessons",
+        "l",
+        "Positions from the sources, one step at a time, with a review queue.",
+    ),
     ("play", "Play", "p", "Games against the computer, with hints and explanations."),
-    ("texts", "Texts", "t", "The Britannica article, the club laws and the French rules, annotated."),
+    (
+        "texts",
+        "Texts",
+        "t",
+        "The Britannica article, the club laws and the French rules, annotated.",
+    ),
 )
 
 
@@ -45,7 +55,9 @@ class HomeScreen(Screen):
             with Horizontal(id="uses"):
                 for ident, label, key, text in USES:
                     with Vertical(classes="use"):
-                        yield Button(f"{label}  {key}", id=f"use-{ident}", variant="primary", compact=True)
+                        yield Button(
+                            f"{label}  {key}", id=f"use-{ident}", variant="primary", compact=True
+                        )
                         yield Static(text, classes="use-text")
             yield Static("", id="resume")
             progress = Static(id="progress")

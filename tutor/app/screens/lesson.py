@@ -56,8 +56,10 @@ def position_facts(info) -> list[str]:
     score = f"Score: you {me + king_me}, your adversary {them + king_them} (game {info.game})"
     if king_me or king_them:
         score += f"; {'your' if king_me else 'his'} point for the king is counted"
-    facts = [f"You are the {'dealer' if info.is_dealer else 'non-dealer'}. {score}.",
-             f"Trumps: {info.trump.symbol} {info.trump.noun}"]
+    facts = [
+        f"You are the {'dealer' if info.is_dealer else 'non-dealer'}. {score}.",
+        f"Trumps: {info.trump.symbol} {info.trump.noun}",
+    ]
     if info.exchanges:
         facts.append(
             "Exchanges: "
@@ -198,6 +200,7 @@ class LessonScreen(Screen):
                         self.steps.append(review_step(lesson_id, step_id))
                     elif lesson_id.startswith("game:"):  # a mistake from a game (tutor.review)
                         from tutor.review import review_step as game_step
+
                         self.steps.append(game_step(lesson_id, step_id))
                     else:
                         self.steps.append(course.lesson(lesson_id).step(step_id))
@@ -223,7 +226,9 @@ class LessonScreen(Screen):
         self.attempt = progress().attempt_step(step)
         self.save_place(step)
         total = len(self.steps)
-        track = "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
+        track = (
+            "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
+        )
         title = Text.assemble((f"Step {self.index + 1}", "bold"), f" of {total}  ", (track, "dim"))
         if self.review is not None:
             title.append(f"\nfrom {self.lesson_title(step.lesson)}", style="dim")
@@ -298,7 +303,9 @@ class LessonScreen(Screen):
         if library is None:
             text = self.app.library_error or "The texts are not available."
         else:
-            parts = [passage_markdown(library.passage(i), heading="###") for i in ids if i in library]
+            parts = [
+                passage_markdown(library.passage(i), heading="###") for i in ids if i in library
+            ]
             text = "\n\n".join(parts) or "*No passage for this step.*"
         self.query_one("#lesson-passage", PassageMarkdown).update(text)
         self.query_one("#lesson-text").scroll_home(animate=False)
@@ -332,7 +339,11 @@ class LessonScreen(Screen):
         if kinds & {"lead", "follow"}:
             n = len(self.step.info.hand)
             return f"Choose a card with 1-{n} (or click it)." if n > 1 else "Play your card with 1."
-        keys = [f"{DECISION_KEYS[k][1].lower()} ({DECISION_KEYS[k][0]})" for k in DECISION_KEYS if k in kinds]
+        keys = [
+            f"{DECISION_KEYS[k][1].lower()} ({DECISION_KEYS[k][0]})"
+            for k in DECISION_KEYS
+            if k in kinds
+        ]
         return "Answer: " + " or ".join(keys) if keys else ""
 
     def draw_buttons(self) -> None:
@@ -466,7 +477,9 @@ class LessonScreen(Screen):
         self.render_feedback()
 
     def render_feedback(self) -> None:
-        pending = self.query_one("#feedback", PassageMarkdown).update("\n\n".join(self.feedback_parts))
+        pending = self.query_one("#feedback", PassageMarkdown).update(
+            "\n\n".join(self.feedback_parts)
+        )
 
         async def follow() -> None:
             await pending
@@ -528,7 +541,9 @@ class LessonScreen(Screen):
         except Exception as exc:  # an outcome that cannot be played is a note, not a crash
             text = f"*The deal could not be played out: {exc}*"
         else:
-            text = "#### The deal played out both ways\n\n" + "\n".join(f"- {line}" for line in lines)
+            text = "#### The deal played out both ways\n\n" + "\n".join(
+                f"- {line}" for line in lines
+            )
         self.app.call_from_thread(self.add_outcome, step, text)
 
     def add_outcome(self, step, text: str) -> None:
@@ -571,7 +586,8 @@ class LessonScreen(Screen):
         if not self.step.is_law:
             return set()
         return {
-            int(a.answer) for a in progress().answers(self.step.lesson)
+            int(a.answer)
+            for a in progress().answers(self.step.lesson)
             if a.step == self.step.id and a.at >= self.attempt.started and a.answer.isdigit()
         }
 
@@ -581,7 +597,8 @@ class LessonScreen(Screen):
         self.attempt.reveal()
         self.step_finished(False)
         self.set_feedback(
-            f"### The answer: **{self.expected_text()}**", self.explanation(),
+            f"### The answer: **{self.expected_text()}**",
+            self.explanation(),
             "*Press n for the next step.*",
         )
         self.after_answer()
@@ -605,7 +622,9 @@ class LessonScreen(Screen):
         self.refresh_bindings()
         from tutor.app.screens.lesson_end import LessonEndScreen
 
-        self.app.push_screen(LessonEndScreen(self.lesson, self.steps, dict(self.results)), self.after_end)
+        self.app.push_screen(
+            LessonEndScreen(self.lesson, self.steps, dict(self.results)), self.after_end
+        )
 
     def after_end(self, choice: object) -> None:
         """The end screen's choice: a step index to see again, the next lesson, or leave."""

@@ -79,9 +79,16 @@ class LessonEndScreen(ModalScreen):
         options = self.query_one(OptionList)
         following = self.next_lesson()
         if following is not None:
-            options.add_option(Option(Text.assemble("Next lesson: ", (following.title, "bold")), id=NEXT + following.id))
+            options.add_option(
+                Option(
+                    Text.assemble("Next lesson: ", (following.title, "bold")),
+                    id=NEXT + following.id,
+                )
+            )
         for i in missed:
-            options.add_option(Option(Text(f"Again: step {i + 1} — {describe(self.steps[i])}"), id=str(i)))
+            options.add_option(
+                Option(Text(f"Again: step {i + 1} — {describe(self.steps[i])}"), id=str(i))
+            )
         options.add_option(Option("Back to the lessons", id=LEAVE))
         options.highlighted = 0
         options.focus()
@@ -101,7 +108,7 @@ class LessonEndScreen(ModalScreen):
         if ident == LEAVE:
             self.dismiss(None)
         elif ident.startswith(NEXT):
-            self.dismiss(ident[len(NEXT):])
+            self.dismiss(ident[len(NEXT) :])
         else:
             self.dismiss(int(ident))
 

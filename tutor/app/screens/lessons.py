@@ -41,7 +41,15 @@ def _lesson_entry(n: int, mine) -> Table:
         body.append(text, style=style)
     body.append("\n")
     body.append(lesson.summary, style="dim")
-    mark = "★ " if mine.mastered else "✓ " if mine.done else "▸ " if mine.resume_at is not None else "  "
+    mark = (
+        "★ "
+        if mine.mastered
+        else "✓ "
+        if mine.done
+        else "▸ "
+        if mine.resume_at is not None
+        else "  "
+    )
     gutter = Text.assemble((mark, "bold"), f"{n:>2}.")
     grid.add_row(gutter, body)
     return grid
@@ -54,7 +62,8 @@ def _review_entry(due: int) -> Table:
     grid.add_column(ratio=1)
     body = Text.assemble(
         (f"Review {due} step{'s' if due != 1 else ''} you found hard", "bold"),
-        "\n", ("Steps missed or answered with a clue come back here (v).", "dim"),
+        "\n",
+        ("Steps missed or answered with a clue come back here (v).", "dim"),
     )
     grid.add_row(Text("↻", style="bold"), body)
     return grid
@@ -110,7 +119,10 @@ class LessonsScreen(Screen):
                 f" — {sum(1 for m in mine if m.done)} of {len(lessons)} completed,"
                 f" {sum(1 for m in mine if m.mastered)} mastered · ",
                 review_outlook(store),
-                ("\nEnter: open (where you left it) · r: reset a lesson · w: your weak spots", "dim"),
+                (
+                    "\nEnter: open (where you left it) · r: reset a lesson · w: your weak spots",
+                    "dim",
+                ),
             )
         )
         if due:

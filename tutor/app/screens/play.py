@@ -51,6 +51,7 @@ LEARNER = 0
 
 ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the strongest engine advises.*"
 
+
 def make_engine_or_random(name: str, seed: int | None) -> tuple[object, str, str | None]:
     """The engine asked for, or the random one with a message saying why."""
     try:
@@ -99,7 +100,9 @@ class PlayScreen(DecisionKeys, Screen):
         self.resumed = resumed
         self.game: Game = Game.new(seed if seed is not None else _fresh_seed(), self.rules)
         self.selected: set[Card] = set()
-        self.engine, self.engine_name, self.engine_note = make_engine_or_random(engine, self.game.seed)
+        self.engine, self.engine_name, self.engine_note = make_engine_or_random(
+            engine, self.game.seed
+        )
         self.advisor, self.advisor_name, _ = make_engine_or_random(ADVISOR, self.game.seed)
         """The ``?`` advice and the deal summary: the strongest engine, whatever the opponent."""
         self.in_summary = False
@@ -183,7 +186,9 @@ class PlayScreen(DecisionKeys, Screen):
         except OSError as exc:
             if not self.autosave_failed:
                 self.autosave_failed = True
-                self.notify(f"The game cannot be autosaved: {exc}", title="Autosave", severity="warning")
+                self.notify(
+                    f"The game cannot be autosaved: {exc}", title="Autosave", severity="warning"
+                )
 
     def shelve_unfinished(self) -> None:
         """A new game takes the autosave's place: an earlier game left unfinished goes
@@ -233,7 +238,9 @@ class PlayScreen(DecisionKeys, Screen):
         self.redraw()
         self.keep()
         shown = after
-        if after.is_over:  # the summary tells the score the game was won at, not the next deal's 0-0
+        if (
+            after.is_over
+        ):  # the summary tells the score the game was won at, not the next deal's 0-0
             shown = replace(after, score=outcome(after).final_score)
 
         def resume(_: object = None) -> None:
@@ -481,7 +488,9 @@ class PlayScreen(DecisionKeys, Screen):
                 last_winner=names[position.leader] if last else "",
             )
         )
-        self.query_one("#learner-label", Label).update(plain(f"{names[LEARNER]} — you ({role[LEARNER]})"))
+        self.query_one("#learner-label", Label).update(
+            plain(f"{names[LEARNER]} — you ({role[LEARNER]})")
+        )
         kinds = self.learner_kinds()
         playable = None
         if kinds & {"lead", "follow"}:
@@ -535,7 +544,9 @@ class PlayScreen(DecisionKeys, Screen):
         if phase is Phase.PROPOSE:
             return styled("Play the hand as it is ([b]p[/b]) or propose an exchange ([b]o[/b])?")
         if phase is Phase.ACCEPT:
-            return styled("$name proposes: accept ([b]a[/b]) or refuse ([b]x[/b])?", name=names[1 - LEARNER])
+            return styled(
+                "$name proposes: accept ([b]a[/b]) or refuse ([b]x[/b])?", name=names[1 - LEARNER]
+            )
         if phase is Phase.DISCARD:
             low, high = position.discard_range()
             chosen = " ".join(card_label(c) for c in sort_hand(self.selected, position.trump))
@@ -544,7 +555,9 @@ class PlayScreen(DecisionKeys, Screen):
                 how_many = "one card" if low else "one card, or none"
             return styled(
                 "Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
-                many=how_many, keys=keys, chosen=chosen or "—",
+                many=how_many,
+                keys=keys,
+                chosen=chosen or "—",
             )
         if phase is Phase.MARK_KING:
             return styled("You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?")
@@ -557,11 +570,14 @@ class PlayScreen(DecisionKeys, Screen):
         if last:
             return styled(
                 "$name led $card: follow with your last card, [b]1[/b].",
-                name=names[1 - LEARNER], card=card_label(led) if led else "?",
+                name=names[1 - LEARNER],
+                card=card_label(led) if led else "?",
             )
         return styled(
             "$name led $card: follow with [b]$keys[/b].",
-            name=names[1 - LEARNER], card=card_label(led) if led else "?", keys=keys,
+            name=names[1 - LEARNER],
+            card=card_label(led) if led else "?",
+            keys=keys,
         )
 
     def draw_buttons(self) -> None:

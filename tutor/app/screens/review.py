@@ -62,7 +62,10 @@ class GameReviewScreen(Screen):
     BINDINGS = [
         Binding("escape", "leave", "Back", id="review-back"),
         Binding(
-            "l", "learn", "Learn from mistakes", id="review-learn",
+            "l",
+            "learn",
+            "Learn from mistakes",
+            id="review-learn",
             tooltip="Your mistakes and blunders join the review queue",
         ),
     ]

@@ -28,7 +28,9 @@ class DealSummary(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "close", "Continue", priority=True),
         Binding("escape,space", "close", "Continue", show=False),
-        Binding("pagedown", "scroll_body('scroll_page_down')", "More", key_display="PgDn", priority=True),
+        Binding(
+            "pagedown", "scroll_body('scroll_page_down')", "More", key_display="PgDn", priority=True
+        ),
         Binding("pageup", "scroll_body('scroll_page_up')", "Scroll", show=False),
         Binding("end", "scroll_body('scroll_end')", "Scroll", show=False),
         Binding("home", "scroll_body('scroll_home')", "Scroll", show=False),
@@ -59,7 +61,9 @@ class DealSummary(ModalScreen[None]):
                     for seat in (0, 1):
                         role = "dealer" if seat == final.dealer else "non-dealer"
                         with Vertical(classes="open-hand"):
-                            yield Label(plain(f"{names[seat]} ({role}), as dealt"), classes="seat-label")
+                            yield Label(
+                                plain(f"{names[seat]} ({role}), as dealt"), classes="seat-label"
+                            )
                             yield HandView(numbered=False, id=f"dealt-{seat}")
                 yield Static(plain(self.table_text()), id="summary-table")
                 yield PassageMarkdown("*Grading your choices with the engine…*", id="choices")

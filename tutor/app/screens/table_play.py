@@ -80,7 +80,13 @@ class TablePlayScreen(DecisionKeys, Screen):
     BINDINGS = [
         *decision_bindings("table-"),
         Binding("space", "watch(1)", "Next move", id="table-watch-move"),
-        Binding("enter", "watch(0)", "Deal's end", id="table-watch-deal", tooltip="Watch to the deal's end"),
+        Binding(
+            "enter",
+            "watch(0)",
+            "Deal's end",
+            id="table-watch-deal",
+            tooltip="Watch to the deal's end",
+        ),
         Binding("question_mark", "hint", "Hint", key_display="?", id="table-hint"),
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", id="table-undo"),
@@ -263,7 +269,9 @@ class TablePlayScreen(DecisionKeys, Screen):
     def record(self, before, action: Action, after) -> None:
         """Tell an action in the log, and the end of a deal, a game or the table."""
         seat = before.to_act
-        hidden = seat != LEARNER and not (isinstance(before, PoolTable) and LEARNER not in before.seats)
+        hidden = seat != LEARNER and not (
+            isinstance(before, PoolTable) and LEARNER not in before.seats
+        )
         line = narrate(before.players[seat], action, hidden=hidden)
         if line:
             self.log_line(line)
@@ -348,9 +356,15 @@ class TablePlayScreen(DecisionKeys, Screen):
             text = advice_markdown(table.game.position.infoset(), name, advice)
         else:
             hint = round_hint(table)
-            lines = ["#### The hints say", f"**{hint.title}** ({sources_links(hint.sources)})",
-                     "", hint.explanation, "", f"#### The strongest engine at this table ({name}) advises",
-                     engine_markdown(name, advice)]
+            lines = [
+                "#### The hints say",
+                f"**{hint.title}** ({sources_links(hint.sources)})",
+                "",
+                hint.explanation,
+                "",
+                f"#### The strongest engine at this table ({name}) advises",
+                engine_markdown(name, advice),
+            ]
             text = "\n".join(lines)
         who = self.table.players[table.to_act]
         head = "" if table.to_act == LEARNER else f"*For {who}, whose hand you see while out.*\n\n"
@@ -532,19 +546,23 @@ class TablePlayScreen(DecisionKeys, Screen):
         lines = []
         for game_seat, pool_seat in enumerate(table.seats):
             role = "dealer" if position.dealer == game_seat else "non-dealer"
-            cards = " ".join(card_label(c) for c in sort_hand(position.hands[game_seat], position.trump))
-            lines.append(styled(
-                "[b]$name[/b] ($role): $cards", name=table.players[pool_seat], role=role,
-                cards=cards or "—",
-            ))
+            cards = " ".join(
+                card_label(c) for c in sort_hand(position.hands[game_seat], position.trump)
+            )
+            lines.append(
+                styled(
+                    "[b]$name[/b] ($role): $cards",
+                    name=table.players[pool_seat],
+                    role=role,
+                    cards=cards or "—",
+                )
+            )
         return Content("\n").join(lines)
 
     def prompt(self, status: str, kinds: set[str]) -> Content:
         """What the learner is asked now (the table's words shown as text, keys in bold)."""
         if self.table.is_over:
-            return styled(
-                "[b]$status[/b]  New game: n · review: v · back: Escape", status=status
-            )
+            return styled("[b]$status[/b]  New game: n · review: v · back: Escape", status=status)
         if self.watching():
             return styled(
                 "$status.  Watch: [b]space[/b] the next move, [b]Enter[/b] to the deal's end.",
@@ -558,7 +576,8 @@ class TablePlayScreen(DecisionKeys, Screen):
             chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
             return styled(
                 "Discard: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
-                keys=keys, chosen=chosen or "—",
+                keys=keys,
+                chosen=chosen or "—",
             )
         if "lead" in kinds:
             return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
@@ -568,7 +587,8 @@ class TablePlayScreen(DecisionKeys, Screen):
             return styled("${led}follow with [b]$keys[/b].", led=led, keys=keys)
         decisions = Content(" · ").join(
             styled("$label ([b]$key[/b])", label=label, key=key)
-            for kind, (key, label) in DECISION_KEYS.items() if kind in kinds
+            for kind, (key, label) in DECISION_KEYS.items()
+            if kind in kinds
         )
         return styled("$status: ", status=status) + decisions
 
@@ -587,7 +607,9 @@ def _standing(after) -> str:
             f"Game {after.game_number}: {names[0]} {game.score[0]}, {names[1]} {game.score[1]}"
             f" (to {after.rules.game_points}); {after.players[after.out]} out"
         )
-    scores = ", ".join(f"{side} {s}" for side, s in zip(after.side_names, after.scores, strict=True))
+    scores = ", ".join(
+        f"{side} {s}" for side, s in zip(after.side_names, after.scores, strict=True)
+    )
     return f"The game: {scores} (to {after.rules.game_points})"
 
 
@@ -601,8 +623,7 @@ def _ends(before, after) -> list[str]:
             notes.append(f"Game {last.number} won by {after.players[last.winner]}.")
             if not after.is_over:
                 notes.append(
-                    f"{after.players[after.out]} goes out; "
-                    f"{after.players[before.out]} comes in."
+                    f"{after.players[after.out]} goes out; {after.players[before.out]} comes in."
                 )
         elif after.game.deal_number != before.game.deal_number:
             finished = after.game.history[-1]
@@ -613,9 +634,7 @@ def _ends(before, after) -> list[str]:
             notes.append(f"{after.players[before.out]}, out, takes the point de refus.")
     elif after.deal_number != before.deal_number or after.is_over:
         result = after.history[-1]
-        scored = [
-            f"{after.side_names[s]} {p}" for s, p in enumerate(result.points) if p
-        ]
+        scored = [f"{after.side_names[s]} {p}" for s, p in enumerate(result.points) if p]
         notes.append(f"Deal {result.number}: {', '.join(scored) or 'no one scores'}.")
     if after.is_over:
         notes.append(after.result())

@@ -119,7 +119,11 @@ def deal_facts(deal: DealPlayed) -> Text:
             )
             out.append(f"Trick {number}: {played} — {names[final.trick_winner(leader, cards)]}\n")
     if final.king is not None:
-        who = start.game.players[final.king] if isinstance(start, PoolTable) else start.players[final.king]
+        who = (
+            start.game.players[final.king]
+            if isinstance(start, PoolTable)
+            else start.players[final.king]
+        )
         out.append(f"The king of trumps: {who}\n")
     return out
 
@@ -193,13 +197,17 @@ class TableDealSummary(JudgingScreen):
         scored = [f"{name} {p}" for name, p in self.deal.points() if p]
         with Vertical(id="ts-summary") as box:
             box.border_title = plain(f"{self.deal.label} is over")
-            yield Static(plain(f"This deal: {', '.join(scored) or 'no one scores'}."), id="ts-points")
+            yield Static(
+                plain(f"This deal: {', '.join(scored) or 'no one scores'}."), id="ts-points"
+            )
             yield Static(plain(self.score), id="ts-score")
             with VerticalScroll(id="ts-body"):
                 who = " and ".join(names[s] for s in self.seats)
                 heading = "Your decisions" if self.seats == (0,) else f"The decisions of {who}"
                 yield Static(Text(heading, style="bold"), id="ts-heading")
-                yield Static(Text("Weighing them against the advisor…", style="italic"), id="ts-choices")
+                yield Static(
+                    Text("Weighing them against the advisor…", style="italic"), id="ts-choices"
+                )
                 yield Static(Text(GRADES_TOLD, style="dim"), id="ts-grades")
                 yield Static(deal_facts(self.deal), id="ts-facts")
         yield AdaptiveFooter()
@@ -218,7 +226,9 @@ class TableDealSummary(JudgingScreen):
             try:
                 judged = self.judge(step)
             except Exception as exc:  # advice must never break the summary
-                rows.append(f"   {names[step.seat]}: {describe_action(step.action)} — no advice ({exc})\n")
+                rows.append(
+                    f"   {names[step.seat]}: {describe_action(step.action)} — no advice ({exc})\n"
+                )
                 continue
             rows.append_text(judged_line(names[step.seat], judged, self.advisor_name(step.before)))
             rows.append("\n")
@@ -278,7 +288,9 @@ class TableReview(JudgingScreen):
                 costs.append(judged.cost)
                 if judged.grade:
                     counts[judged.grade] += 1
-                out.append_text(judged_line(names[step.seat], judged, self.advisor_name(step.before)))
+                out.append_text(
+                    judged_line(names[step.seat], judged, self.advisor_name(step.before))
+                )
                 out.append("\n")
             self.app.call_from_thread(self.query_one("#ts-review", Static).update, out.copy())
         figure = accuracy(costs)
@@ -292,7 +304,8 @@ class TableReview(JudgingScreen):
         self.app.call_from_thread(self.query_one("#ts-accuracy", Static).update, plain(line))
         if not self.deals:
             self.app.call_from_thread(
-                self.query_one("#ts-review", Static).update, Text("No deal played yet.", style="italic")
+                self.query_one("#ts-review", Static).update,
+                Text("No deal played yet.", style="italic"),
             )
 
     def action_close(self) -> None:

@@ -141,14 +141,25 @@ class TextsScreen(Screen):
 
     BINDINGS = [
         Binding("slash", "search", "Search", key_display="/", id="search"),
-        Binding("e", "cycle_reading", "Reading", id="emended",
-                tooltip="The text as corrected, as received, or both (emendations marked ⟨thus⟩)"),
+        Binding(
+            "e",
+            "cycle_reading",
+            "Reading",
+            id="emended",
+            tooltip="The text as corrected, as received, or both (emendations marked ⟨thus⟩)",
+        ),
         Binding("i", "toggle_ids", "Ids", id="ids", show=False),
         Binding("g", "glossary", "Glossary", id="glossary"),
         Binding("c", "toggle_toc", "Contents", id="toc", tooltip="Show or hide the contents pane"),
         Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", id="prev", show=False),
         Binding("right_square_bracket", "step(1)", "Next", key_display="]", id="next", show=False),
-        Binding("backspace", "back", "Return", id="back-link", tooltip="Back to the passage you came from"),
+        Binding(
+            "backspace",
+            "back",
+            "Return",
+            id="back-link",
+            tooltip="Back to the passage you came from",
+        ),
         Binding("escape", "close", "Back", id="back"),
     ]
 
@@ -199,9 +210,11 @@ class TextsScreen(Screen):
         if library.faults:
             faults = library.faults
             more = f" (and {len(faults) - 1} more)" if len(faults) > 1 else ""
-            self.notify(f"{faults[0]}{more}. Run `ecarte texts check` for the list.",
-                        title=f"{len(faults)} problem{'s' if len(faults) > 1 else ''} in the texts",
-                        severity="warning")
+            self.notify(
+                f"{faults[0]}{more}. Run `ecarte texts check` for the list.",
+                title=f"{len(faults)} problem{'s' if len(faults) > 1 else ''} in the texts",
+                severity="warning",
+            )
         if self.initial:
             self.show_passage(self.initial)
         else:
@@ -226,7 +239,9 @@ class TextsScreen(Screen):
         self.nodes = {}
         self.labels: dict = {}
         for document in library.documents():
-            doc_node = tree.root.add(SHORT_TITLES.get(document.id, document.title), data=None, expand=False)
+            doc_node = tree.root.add(
+                SHORT_TITLES.get(document.id, document.title), data=None, expand=False
+            )
             stack = [(0, doc_node)]
             for entry in document.toc:
                 while len(stack) > 1 and stack[-1][0] >= entry.level:
@@ -318,17 +333,22 @@ class TextsScreen(Screen):
         library = self.app.library
         shown = ident if len(ident) <= 60 else ident[:59] + "…"
         notice = self.query_one("#notice", Static)
-        notice.update(styled(
-            "[b]No passage “$ident” in the texts.[/b] Passage ids read like club-laws/38"
-            " or french/ecart: choose one in the contents, or search with /.",
-            ident=shown,
-        ))
+        notice.update(
+            styled(
+                "[b]No passage “$ident” in the texts.[/b] Passage ids read like club-laws/38"
+                " or french/ecart: choose one in the contents, or search with /.",
+                ident=shown,
+            )
+        )
         notice.add_class("shown")
         if self.current is None:  # nothing else to show: the suggestions in the reader
             nearest = library.suggest(ident) if library is not None else []
             names = {i: library.passage(i).full_title for i in nearest}
-            text = (link_list("Perhaps you meant", nearest, names=names) if nearest
-                    else "No passage id comes near it.")
+            text = (
+                link_list("Perhaps you meant", nearest, names=names)
+                if nearest
+                else "No passage id comes near it."
+            )
             self.query_one("#aligned").display = False
             self.query_one("#original", PassageMarkdown).update(f"{text}\n\n{WELCOME}")
             self.query_one(Tree).focus()
@@ -373,21 +393,32 @@ class TextsScreen(Screen):
 
     def aligned_rows(self, passages) -> list:
         """French and English block by block: a row for each, and each passage's notes."""
-        rows: list = [Horizontal(Static("Français (the source)"), Static("English (our translation)"),
-                                 classes="columns")]
+        rows: list = [
+            Horizontal(
+                Static("Français (the source)"),
+                Static("English (our translation)"),
+                classes="columns",
+            )
+        ]
         for index, passage in enumerate(passages):
             pairs = passage.aligned(self.reading)
             if not pairs[0][0].lstrip().startswith("#"):
-                rows.append(PassageMarkdown(passage_heading(passage, 2 if index == 0 else 3, self.show_ids),
-                                            classes="title"))
+                rows.append(
+                    PassageMarkdown(
+                        passage_heading(passage, 2 if index == 0 else 3, self.show_ids),
+                        classes="title",
+                    )
+                )
             elif self.show_ids:
                 rows.append(PassageMarkdown(f"`{passage.id}`", classes="title"))
             for french, english in pairs:
-                rows.append(Horizontal(
-                    PassageMarkdown(french, classes="fr"),
-                    PassageMarkdown(english_for(french, english), classes="en"),
-                    classes="pair",
-                ))
+                rows.append(
+                    Horizontal(
+                        PassageMarkdown(french, classes="fr"),
+                        PassageMarkdown(english_for(french, english), classes="en"),
+                        classes="pair",
+                    )
+                )
             notes = notes_block(passage)
             if notes:
                 rows.append(PassageMarkdown(notes, classes="notes"))
@@ -399,7 +430,8 @@ class TextsScreen(Screen):
             styled(
                 "[b]$document[/b] · $reading$shown",
                 document=SHORT_TITLES.get(document, document),
-                reading=READING_NAMES[self.reading], shown=shown,
+                reading=READING_NAMES[self.reading],
+                shown=shown,
             )
         )
 
@@ -413,8 +445,9 @@ class TextsScreen(Screen):
             parts.append(link_list("Cited by", cited_by, names=names))
         lessons = lessons_for_passage(ident)
         if lessons:
-            parts.append(link_list("Lessons that teach it", [i for i, _ in lessons], "lesson",
-                                   dict(lessons)))
+            parts.append(
+                link_list("Lessons that teach it", [i for i, _ in lessons], "lesson", dict(lessons))
+            )
         return "\n\n".join(parts)
 
     # --- keys ----------------------------------------------------------------------------

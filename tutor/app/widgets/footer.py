@@ -61,7 +61,8 @@ class AdaptiveFooter(Footer):
         each with the cells it takes; and the command palette's key (None when not shown)."""
         active = self.screen.active_bindings
         shown = [
-            (binding, enabled, tooltip) for (_, binding, enabled, tooltip) in active.values()
+            (binding, enabled, tooltip)
+            for (_, binding, enabled, tooltip) in active.values()
             if binding.show
         ]
         by_action: defaultdict[str, list] = defaultdict(list)
@@ -74,8 +75,12 @@ class AdaptiveFooter(Footer):
                 firsts = [run[0] for run in runs]
                 keys = [
                     FooterKey(
-                        binding.key, self.app.get_key_display(binding), "", binding.action,
-                        disabled=not enabled, tooltip=tooltip or binding.description,
+                        binding.key,
+                        self.app.get_key_display(binding),
+                        "",
+                        binding.action,
+                        disabled=not enabled,
+                        tooltip=tooltip or binding.description,
                         classes="-grouped",
                     ).data_bind(compact=Footer.compact)
                     for binding, enabled, tooltip in firsts
@@ -88,8 +93,12 @@ class AdaptiveFooter(Footer):
                 continue
             for binding, enabled, tooltip in (run[0] for run in runs):
                 key = FooterKey(
-                    binding.key, self.app.get_key_display(binding), binding.description,
-                    binding.action, disabled=not enabled, tooltip=tooltip,
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled,
+                    tooltip=tooltip,
                 ).data_bind(compact=Footer.compact)
                 margin = 1 if self.compact else 0
                 items.append(([key], self.key_width(key.key_display, key.description) + margin))
@@ -99,8 +108,12 @@ class AdaptiveFooter(Footer):
             if found is not None:
                 _, binding, enabled, tooltip = found
                 palette = FooterKey(
-                    binding.key, self.app.get_key_display(binding), binding.description,
-                    binding.action, classes="-command-palette", disabled=not enabled,
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    classes="-command-palette",
+                    disabled=not enabled,
                     tooltip=binding.tooltip or binding.description,
                 )
         return items, palette

@@ -41,7 +41,9 @@ class Target:
         scheme, sep, rest = href.partition(":")
         if sep and scheme in SCHEMES and rest:
             if scheme == "glossary":
-                return Target("passage", rest if rest.startswith("glossary/") else f"glossary/{rest}")
+                return Target(
+                    "passage", rest if rest.startswith("glossary/") else f"glossary/{rest}"
+                )
             return Target(scheme, rest)
         return Target("url", href)
 
@@ -72,7 +74,7 @@ class Link:
 
     @property
     def text(self) -> str:
-        return _content_of(self.widget).plain[self.start:self.end]
+        return _content_of(self.widget).plain[self.start : self.end]
 
 
 def _content_of(widget: Static) -> Content:
@@ -221,7 +223,9 @@ class PassageMarkdown(Markdown):
         region = widget.content_region
         if not region.size:
             return False
-        y = region.y + self._line_of(widget, _content_of(widget).stylize(CURRENT, link.start, link.end))
+        y = region.y + self._line_of(
+            widget, _content_of(widget).stylize(CURRENT, link.start, link.end)
+        )
         node = widget.parent
         while isinstance(node, Widget):
             clips = node.styles.overflow_y in ("auto", "scroll")

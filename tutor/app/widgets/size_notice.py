@@ -14,8 +14,7 @@ from tutor.app.markup import styled
 
 
 class SizeNotice(Static):
-    """The notice: "This screen needs at least 80×24 (columns × rows); the terminal is 60×20."
-    """
+    """The notice: "This screen needs at least 80×24 (columns × rows); the terminal is 60×20." """
 
     DEFAULT_CSS = """
     SizeNotice {
@@ -39,7 +38,8 @@ class SizeNotice(Static):
                 "(columns × rows); the terminal is $now.\n\n"
                 "Enlarge the window, or make the font smaller.\n\n"
                 "[dim]Escape goes back · F1 help · Ctrl+Q quits[/dim]",
-                needed=f"{w}×{h}", now=f"{nw}×{nh}",
+                needed=f"{w}×{h}",
+                now=f"{nw}×{nh}",
             )
         )
         self.display = True

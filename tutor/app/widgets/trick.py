@@ -56,7 +56,6 @@ class TrickView(Horizontal):
         if view.last_trick is not None:
             first, second = view.last_trick
             notes.append(
-                f"Last trick: {card_label(first)} {card_label(second)}, "
-                f"won by {view.last_winner}"
+                f"Last trick: {card_label(first)} {card_label(second)}, won by {view.last_winner}"
             )
         self.query_one("#trick-notes", Static).update(plain("\n".join(notes)))
