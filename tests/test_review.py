@@ -11,16 +11,12 @@ import pytest
 from tutor.actions import Action
 from tutor.engines.base import Advice
 from tutor.game import Game
+from tutor.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, grade
 from tutor.match import main as match_main
 from tutor.progress import Progress
 from tutor.record import load
 from tutor.review import (
-    BLUNDER,
-    INACCURACY,
-    MISTAKE,
     PREFIX,
-    accuracy,
-    grade,
     main,
     review_actions,
     review_game,
@@ -43,7 +39,7 @@ def test_grades_by_cost_in_points() -> None:
 
 
 def test_accuracy_is_100_for_free_choices_and_falls_with_cost() -> None:
-    assert accuracy([]) == 100.0
+    assert accuracy([]) is None  # nothing weighed (a review counts that player 100)
     assert accuracy([0.0, 0.0]) == 100.0
     assert accuracy([0.5]) == pytest.approx(100 * math.exp(-1))
     costs = [0.0, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0]

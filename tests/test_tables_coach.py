@@ -4,6 +4,7 @@ score lines' wording."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -11,13 +12,12 @@ import pytest
 
 from tutor.actions import Action
 from tutor.engines.base import Advice
+from tutor.grades import accuracy, grade
 from tutor.tables import make_table
 from tutor.tables.advisor import RoundAdvisor, TableAdvisor, forbidden, sample_hands
 from tutor.tables.coach import (
-    accuracy,
     deal_marker,
     deals_played,
-    grade,
     hand_as_dealt,
     hints_choice,
     judge,
@@ -44,14 +44,14 @@ def test_grades_by_cost():
     assert grade(0.0) is None and grade(0.02) is None and grade(None) is None
     assert grade(0.1) == "inaccuracy"
     assert grade(0.3) == "mistake"
-    assert grade(0.6) == "blunder" and grade(2.0) == "blunder"
+    assert grade(0.5) == "blunder" and grade(2.0) == "blunder"
 
 
 def test_accuracy_is_the_mean_of_decision_scores():
     assert accuracy([]) is None
     assert accuracy([0.0, 0.0]) == 100
-    assert accuracy([0.0, 1.5]) == 50
-    assert accuracy([0.2, None]) == 80
+    assert accuracy([0.0, 0.5]) == pytest.approx((100 + 100 * math.exp(-1)) / 2)
+    assert accuracy([0.2, None]) == accuracy([0.2])
 
 
 def test_judge_costs_the_difference_of_values():

@@ -8,21 +8,10 @@ choice is the value of the engine's choice less the value of the one made, never
 below zero; a choice the engine does not weigh of itself (a discard outside its
 short list) is valued over the same simulated deals.
 
-Grades, in the spirit of chess analysis (lichess grades a move by the winning
-chances it lost), by the cost in points:
-
-====================  ==========================================================
-cost below 0.10       no grade: within the engine's sampling noise, a good choice
-0.10 to 0.25          **inaccuracy**
-0.25 to 0.50          **mistake**
-0.50 or more          **blunder** (half a point or more: a deal is worth 1 or 2)
-====================  ==========================================================
-
-**Accuracy** of a player, 0 to 100: the mean over his decisions of
-``100 * exp(-2 * cost)`` (a free choice 100, an inaccuracy of 0.10 about 82, a
-mistake of 0.25 about 61, a blunder of 0.50 about 37, a whole point lost about
-14). A forced move (one legal action) is no decision and is not counted; a
-player with no decision scores 100.
+Grades and accuracy are those of ``tutor.grades`` (inaccuracy from 0.10 points,
+mistake from 0.25, blunder from 0.50; accuracy the mean of ``100 * exp(-2 * cost)``).
+A forced move (one legal action) is no decision and is not counted; a player with
+no decision scores 100.
 
 Beside each decision stands the verdict of the Hints (``tutor.hints.advise``),
 so a learner sees where the historical advice and the computation part.
@@ -43,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -54,43 +42,14 @@ from typing import Any
 from tutor.actions import Action
 from tutor.engines.base import Engine
 from tutor.game import Game
+from tutor.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.infoset import InfoSet
 
-INACCURACY = 0.10
-MISTAKE = 0.25
-BLUNDER = 0.50
-"""Grade thresholds: the cost in points at which each grade begins."""
-
-GRADES = ("inaccuracy", "mistake", "blunder")
 TO_LEARN = ("mistake", "blunder")
 """The grades that "learn from your mistakes" sends to the review queue."""
 
-ACCURACY_RATE = 2.0
-"""A decision's accuracy is ``100 * exp(-ACCURACY_RATE * cost)``."""
-
 PREFIX = "game:"
 """The lesson id of a review step taken from a game: this prefix and the game's seed."""
-
-
-def grade(cost: float) -> str | None:
-    """The grade of a choice that cost ``cost`` points (None below ``INACCURACY``)."""
-    if cost >= BLUNDER:
-        return "blunder"
-    if cost >= MISTAKE:
-        return "mistake"
-    if cost >= INACCURACY:
-        return "inaccuracy"
-    return None
-
-
-def decision_accuracy(cost: float) -> float:
-    return 100.0 * math.exp(-ACCURACY_RATE * max(0.0, cost))
-
-
-def accuracy(costs: Iterable[float]) -> float:
-    """A player's accuracy, 0-100, from the costs of his decisions (100 for none)."""
-    values = [decision_accuracy(c) for c in costs]
-    return sum(values) / len(values) if values else 100.0
 
 
 @dataclass(frozen=True)
@@ -157,7 +116,8 @@ class GameReview:
         return [d for d in self.decisions if d.seat == seat]
 
     def accuracy(self, seat: int) -> float:
-        return accuracy(d.cost for d in self.of(seat))
+        figure = accuracy(d.cost for d in self.of(seat))
+        return 100.0 if figure is None else figure  # no decision, no fault
 
     def count(self, seat: int, which: str) -> int:
         return sum(1 for d in self.of(seat) if d.grade == which)

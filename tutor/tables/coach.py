@@ -11,48 +11,22 @@ Textual, so the screens stay thin:
 - ``judge(advice, chosen)``: a decision's cost in points and its grade;
 - ``accuracy(costs)``: a 0-100 figure for a run of decisions.
 
-Grades follow chess analysis: a decision is graded by what it cost against the
-advisor's choice, in points of expected score at that score.
+Grades and accuracy are those of the two-handed review (``tutor.grades``): a
+decision is graded by what it cost against the advisor's choice, in points of
+expected score at that score.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tutor.actions import Action
 from tutor.cards import Card
 from tutor.engines.base import Advice
+from tutor.grades import GRADE_MARKS, grade
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
 from tutor.tables.tricks import legal_plays, play_reason
-
-INACCURACY = 0.10
-MISTAKE = 0.30
-BLUNDER = 0.60
-"""Grade thresholds, in points of expected score lost against the advisor's choice:
-below 0.10 no grade (a difference that small is noise of the simulation or of no
-account), from 0.10 an inaccuracy, from 0.30 a mistake, from 0.60 a blunder."""
-
-GRADE_MARKS = {None: "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-
-
-def grade(cost: float | None) -> str | None:
-    """``None`` (good enough), ``"inaccuracy"``, ``"mistake"`` or ``"blunder"``."""
-    if cost is None or cost < INACCURACY:
-        return None
-    if cost < MISTAKE:
-        return "inaccuracy"
-    if cost < BLUNDER:
-        return "mistake"
-    return "blunder"
-
-
-def accuracy(costs: Iterable[float | None]) -> int | None:
-    """Each decision scores 100 less 100 per point it cost (none below 0); the
-    accuracy is their mean, or None when there was no decision weighed."""
-    scores = [max(0.0, 100.0 * (1.0 - min(c, 1.0))) for c in costs if c is not None]
-    return round(sum(scores) / len(scores)) if scores else None
 
 
 @dataclass(frozen=True, slots=True)

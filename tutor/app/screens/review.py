@@ -19,10 +19,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.grades import BLUNDER, INACCURACY, MISTAKE
 from tutor.review import (
-    BLUNDER,
-    INACCURACY,
-    MISTAKE,
     TO_LEARN,
     Decision,
     GameReview,

@@ -106,7 +106,8 @@ class DealSummary(ModalScreen[None]):
     def choices_text(self) -> str:
         """Every action of the learner's in this deal: a decision graded (✓ or its grade,
         the engine's choice and what the difference cost), a forced one said to be."""
-        from tutor.review import BLUNDER, INACCURACY, MISTAKE, default_engine, review_actions
+        from tutor.grades import BLUNDER, INACCURACY, MISTAKE
+        from tutor.review import default_engine, review_actions
 
         decisions = iter(
             review_actions(

@@ -32,24 +32,12 @@ from tutor.app.progress import games_dir
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.cards import sort_hand
+from tutor.grades import THRESHOLDS_TOLD, accuracy
 from tutor.tables import PoolTable
-from tutor.tables.coach import (
-    BLUNDER,
-    INACCURACY,
-    MISTAKE,
-    DealPlayed,
-    Judged,
-    accuracy,
-    hand_as_dealt,
-    judge_step,
-)
+from tutor.tables.coach import DealPlayed, Judged, hand_as_dealt, judge_step
 
 GRADE_STYLE = {None: "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
-GRADES_TOLD = (
-    f"Grades by points of expected score lost against the advisor: an inaccuracy from "
-    f"{INACCURACY:.2f}, a mistake from {MISTAKE:.2f}, a blunder from {BLUNDER:.2f}; "
-    "less is no fault."
-)
+GRADES_TOLD = f"Grades by points of expected score lost against the advisor: {THRESHOLDS_TOLD}."
 
 
 def tables_dir() -> Path:
@@ -297,7 +285,7 @@ class TableReview(JudgingScreen):
         plurals = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
         told = ", ".join(f"{n} {k if n == 1 else plurals[k]}" for k, n in counts.items())
         line = (
-            f"Your accuracy: {figure}% over {len(costs)} decisions ({told})"
+            f"Your accuracy: {figure:.0f}% over {len(costs)} decisions ({told})"
             if figure is not None
             else "No decision of yours to review yet."
         )
