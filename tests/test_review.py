@@ -193,3 +193,29 @@ def test_mistakes_become_review_steps_with_the_engines_answer(records, tmp_path)
         review_step(review.lesson, "not json")
     with pytest.raises(LookupError):
         review_step("drill:leads", wrong[0].step_id)
+
+
+@pytest.mark.parametrize("name", ["pool", "quatre"])
+def test_review_reads_a_table_record_too(tmp_path, capsys, name) -> None:
+    from tutor.tables import make_table
+    from tutor.tables.computer import Computer
+    from tutor.tables.record import save
+
+    table, computer = make_table(name, 7), Computer("random", 7)
+    for _ in range(30):
+        table = table.apply(computer.choose(table))
+    path = tmp_path / f"{name}.rec"
+    save(table, path)
+    assert main([str(path), "--json"]) == 0
+    review = json.loads(capsys.readouterr().out)
+    assert review["table"] == name and review["players"] == list(table.players)
+    assert review["decisions"], "a table record with decisions reviews them"
+    for d in review["decisions"]:
+        assert d["player"] in table.players
+        assert d["grade"] in (None, "inaccuracy", "mistake", "blunder")
+        assert d["cost"] is None or d["cost"] >= 0
+        assert d["grade"] is None or d["cost"] >= INACCURACY
+    assert set(review["accuracy"]) == set(table.players)
+    assert main([str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "accuracy" in text and "Grades: an inaccuracy from 0.10" in text

@@ -1,0 +1,26 @@
+"""A saved record of either kind: a two-handed game (``tutor.record``) or a table
+(``tutor.tables.record``), told apart by the table record's first line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tutor.files import UnreadableFile, read_text
+from tutor.game import Game
+from tutor.record import BOM, LIMIT, RecordError
+from tutor.record import loads as game_loads
+
+
+def load_any(path: Path) -> Game | object:
+    """The ``Game`` or the table a record file holds; a RecordError naming the file,
+    line and field for one that cannot be read or does not replay."""
+    from tutor.tables.record import MAGIC
+    from tutor.tables.record import loads as table_loads
+
+    try:
+        text = read_text(path, LIMIT)
+    except UnreadableFile as exc:
+        raise RecordError(str(path), exc.line, "file", exc.message) from None
+    if text.removeprefix(BOM).lstrip().startswith(MAGIC):
+        return table_loads(text, str(path))
+    return game_loads(text, str(path))
