@@ -286,3 +286,53 @@ def test_any_command_stops_quietly_when_its_reader_goes(tmp_path, monkeypatch) -
     monkeypatch.setattr(sys, "stdout", _GoneReader())
     assert main(["replay", str(_record(tmp_path))]) == 141
     assert main(["texts", "check"]) == 141
+
+
+@pytest.mark.parametrize(
+    ("argv", "told"),
+    [
+        (["texts", "no/such"], "texts: no passage 'no/such'"),
+        (["texts", "laws/38x"], "did you mean club-laws/38"),
+        (["lessons", "no-such"], "lessons: no lesson 'no-such' (the lessons: cards,"),
+    ],
+)
+def test_an_unknown_passage_or_lesson_is_told_on_the_command_line(monkeypatch, capsys, argv, told):
+    monkeypatch.setattr(tutor.cli, "_open_app", lambda args: pytest.fail("the app opened"))
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert told in captured.err and not captured.out
+
+
+def _table_record(tmp_path: Path, name: str) -> Path:
+    from tutor.tables import make_table
+    from tutor.tables.computer import Computer
+    from tutor.tables.record import save as save_table
+
+    table, computer = make_table(name, 4), Computer("random", 4)
+    for _ in range(12):
+        table = table.apply(computer.choose(table))
+    path = tmp_path / f"{name}.rec"
+    save_table(table, path)
+    return path
+
+
+def test_play_load_opens_a_table_record_at_its_table(monkeypatch, tmp_path):
+    opened = []
+    monkeypatch.setattr(tutor.cli, "_open_app", lambda args: opened.append(args) or 0)
+    path = _table_record(tmp_path, "quatre")
+    assert main(["play", "--load", str(path)]) == 0
+    assert opened[-1].table == "quatre" and opened[-1].load == path
+    assert main(["play", "--table", "quatre", "--load", str(path)]) == 0
+
+
+def test_play_load_refuses_a_record_of_another_table_or_a_broken_one(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(tutor.cli, "_open_app", lambda args: pytest.fail("the app opened"))
+    path = _table_record(tmp_path, "pool")
+    assert main(["play", "--table", "six", "--load", str(path)]) == 2
+    assert "is a record of the pool table, not of --table six" in capsys.readouterr().err
+    broken = tmp_path / "broken.rec"
+    broken.write_text(
+        "# Écarté table record\nTable: quatre\nRules: french\nSeed: x\n", encoding="utf-8"
+    )
+    assert main(["play", "--load", str(broken)]) == 2
+    assert f"{broken}:4: seed:" in capsys.readouterr().err

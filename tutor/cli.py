@@ -179,7 +179,7 @@ def _dispatch(args_list: list[str]) -> int:
             return _serve(args.port)
         except OSError as exc:
             return _fail(f"serve: localhost:{args.port}: {exc.strerror or exc}")
-    problem = _check_play_options(args)
+    problem = _check_play_options(args) or _check_what_is_opened(args)
     if problem:
         return _fail(problem, 2)
     return _open_app(args)
@@ -248,12 +248,75 @@ def _check_play_options(args: argparse.Namespace) -> str | None:
         return "play: --cinq-lies and --valuation are for the two-handed game"
     if args.losers is not None and args.table not in ("cinq", "six"):
         return "play: --losers is for --table cinq or six"
-    if args.table and args.load:
-        return "play: --load resumes a two-handed game; it cannot be combined with --table"
     if args.losers is not None:
         players = 5 if args.table == "cinq" else 6
         if not 1 <= args.losers < players:
             return f"play: --losers must be between 1 and {players - 1} at {args.table}"
+    return None
+
+
+def _check_what_is_opened(args: argparse.Namespace) -> str | None:
+    """An unknown passage or lesson, or a record that cannot be loaded, is told on the
+    command line (stderr, status 2) rather than by an app opened on nothing."""
+    if args.command == "texts" and args.passage_id is not None:
+        return _check_passage(args.passage_id)
+    if args.command == "lessons" and args.lesson_id is not None:
+        return _check_lesson(args.lesson_id)
+    if args.command == "play" and args.load is not None:
+        return _check_record(args)
+    return None
+
+
+def _check_passage(ident: str) -> str | None:
+    from tutor.record import quote
+    from tutor.texts import load_library
+
+    try:
+        library = load_library()
+    except Exception:  # a broken texts folder: the app says what is wrong
+        return None
+    if ident in library:
+        return None
+    near = library.suggest(ident)
+    hint = f"; did you mean {', '.join(near)}?" if near else "; `ecarte texts` lists them"
+    return f"texts: no passage {quote(ident)}{hint}"
+
+
+def _check_lesson(ident: str) -> str | None:
+    from tutor.lessons import load_curriculum
+    from tutor.lessons.model import UnknownLesson
+
+    try:
+        curriculum = load_curriculum()
+    except Exception:  # broken lessons: the app says what is wrong
+        return None
+    try:
+        curriculum.lesson(ident)
+    except UnknownLesson as exc:
+        return f"lessons: {exc}"
+    return None
+
+
+def _check_record(args: argparse.Namespace) -> str | None:
+    """The record must load; a table record opens its table (``--table``, if given,
+    must name the same one)."""
+    from tutor.game import Game
+    from tutor.record import RecordError
+    from tutor.saved import load_any
+
+    try:
+        saved = load_any(args.load)
+    except RecordError as exc:
+        return f"play: {exc}"
+    if isinstance(saved, Game):
+        if args.table:
+            return f"play: {args.load} is a two-handed game record, not a record of --table {args.table}"
+        return None
+    if args.table and args.table != saved.name:
+        return (
+            f"play: {args.load} is a record of the {saved.name} table, not of --table {args.table}"
+        )
+    args.table = saved.name
     return None
 
 

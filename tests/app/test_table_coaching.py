@@ -253,3 +253,21 @@ def test_a_fresh_table_starts_with_nothing_to_undo():
     from tutor.tables.coach import undo
 
     assert undo(table, LEARNER) is None
+
+
+@run
+async def test_a_table_record_given_on_the_command_line_is_loaded(tmp_path):
+    from tutor.tables.record import save
+
+    table, computer = make_table("cinq", 11), Computer("random", 11)
+    while table.to_act != LEARNER or len(table.actions) < 3:
+        table = table.apply(computer.choose(table))
+    path = tmp_path / "cinq.rec"
+    save(table, path)
+    app = create_app(start="play", table="cinq", load=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TablePlayScreen)
+        assert screen.table.name == "cinq" and screen.table.seed == 11
+        assert screen.table.actions == table.actions

@@ -261,6 +261,7 @@ class EcarteApp(App):
                     rules=o.rules or "french",
                     game=o.game,
                     losers=o.losers,
+                    load=o.load,
                 )
             )
             return
