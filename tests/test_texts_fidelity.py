@@ -81,3 +81,15 @@ def test_web_chrome_is_left_out():
         "Article Content",
     ):
         assert chrome not in text
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="source documents not available")
+def test_page_markers_are_those_of_the_article_as_received():
+    """No page marker is moved or added: the article's markers, in order, and no others
+    ([9:7:620] stands only in the header, which is not transcribed)."""
+    marker = re.compile(r"\[\d+:\d+:\d+\]")
+    seed = (SEEDS / SOURCES["britannica-9"][0]).read_text(encoding="utf-8")
+    received = "\n\n".join(
+        p.plain_text(emended=False) for p in load_library().document("britannica-9").passages
+    )
+    assert marker.findall(received) == marker.findall(britannica_body(seed)) == ["[9:7:621]"]

@@ -74,9 +74,15 @@ def test_emended_and_received_readings(library):
     assert "must not change" in library.passage("club-laws/8").plain_text()
 
 
-def test_page_references_stay_visible(library):
-    assert "[9:7:620]" in library.passage("britannica-9/origin").plain_text()
+def test_page_references_stay_where_they_fall(library):
+    """[9:7:621] is in the received article; [9:7:620] only in its header, not copied."""
     assert "[9:7:621]" in library.passage("britannica-9/hints/score/adverse-four").plain_text()
+    article = " ".join(
+        p.plain_text(emended=False) for p in library.document("britannica-9").passages
+    )
+    assert article.count("[9:7:621]") == 1
+    assert "[9:7:620]" not in article
+    assert any("[9:7:620]" in note for note in library.passage("britannica-9/origin").notes)
 
 
 def test_every_french_passage_has_its_translation(library):
