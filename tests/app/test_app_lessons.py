@@ -222,3 +222,16 @@ async def test_a_second_clue_never_repeats_a_choice_tried_nor_leaves_only_the_an
         text = feedback(app)
         assert "Not “52”" not in text and "Not “36”" not in text  # only "36" is left: no clue
         assert "No further clue" in text and "1 try left" in text
+
+
+@run
+async def test_the_footer_names_the_keys_for_the_options_on_the_board():
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        count = len(screen.step.choices)
+        shown = [n for n in range(1, 7) if screen.check_action("card", (0, n))]
+        assert shown == [count]
+        footer = " ".join(str(w.render()) for w in screen.query("FooterKey"))
+        assert f"1-{count}" in footer and "1-5" not in footer.replace(f"1-{count}", "")

@@ -31,7 +31,7 @@ from textual.widgets.option_list import Option
 from tutor.actions import Action, discard
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
 from tutor.app.narrate import describe_action
-from tutor.app.screens.decision_keys import DECISION_KEYS
+from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
@@ -101,7 +101,12 @@ class LessonScreen(Screen):
             Binding(key, f"decide('{kind}')", label, id=f"decide-{kind}")
             for kind, (key, label) in DECISION_KEYS.items()
         ],
-        Binding("1", "card(0)", "Choose", key_display="1-5", id="cards"),
+        # Key 1 once per number of options: the footer shows the keys that fit the
+        # choices or cards on the board now ("1-3", "1"), the others hidden.
+        *[
+            Binding("1", f"card(0, {n})", "Choose", key_display=card_keys(n), id=f"cards-{n}")
+            for n in range(6, 0, -1)
+        ],
         *[Binding(str(i + 1), f"card({i})", "Choose", show=False) for i in range(1, 6)],
         Binding("enter", "confirm", "Discard", id="confirm", priority=True),
         Binding("question_mark", "hint", "Clue", key_display="?", id="hint"),
@@ -335,7 +340,7 @@ class LessonScreen(Screen):
         if "choice" in kinds:
             return "Answer with the number of a choice (or click it)."
         if "discard" in kinds:
-            return "Toggle cards with 1-5, then Enter to discard."
+            return f"Toggle cards with {card_keys(len(self.hand_order()))}, then Enter to discard."
         if kinds & {"lead", "follow"}:
             n = len(self.step.info.hand)
             return f"Choose a card with 1-{n} (or click it)." if n > 1 else "Play your card with 1."
@@ -370,7 +375,9 @@ class LessonScreen(Screen):
         if action == "decide":
             return parameters[0] in kinds
         if action == "card":
-            return bool(kinds & {"lead", "follow", "discard", "choice"})
+            if not kinds & {"lead", "follow", "discard", "choice"}:
+                return False
+            return len(parameters) < 2 or parameters[1] == self.option_count()
         if action == "confirm":
             return "discard" in kinds
         if action in ("hint", "reveal"):
@@ -383,7 +390,13 @@ class LessonScreen(Screen):
         if kind in self.kinds():
             self.answer(Action(kind))
 
-    def action_card(self, index: int) -> None:
+    def option_count(self) -> int:
+        """How many choices or cards the number keys name now."""
+        if "choice" in self.kinds():
+            return len(self.step.choices)
+        return len(self.hand_order())
+
+    def action_card(self, index: int, shown_for: int = 0) -> None:
         kinds = self.kinds()
         if "choice" in kinds:
             if index < len(self.step.choices):
