@@ -4,7 +4,9 @@ britannica-9/players: "a pool of three may be formed, the player who is out
 taking the place of the loser, and the winner of two consecutive games winning
 the pool". french/trois: "Lorsqu'un joueur n'a pas l'intention d'écarter, les
 deux adversaires ont le droit de profiter l'un du point des cartes, l'autre du
-point de refus" (the project's reading: texts/tables.md, tables/pool).
+point de refus" (the project's reading: texts/tables.md, tables/pool): the
+player who plays d'autorité, or the dealer who refuses, loses to two adversaries.
+Under English rules nothing is shared (no source says so).
 """
 
 import itertools
@@ -49,47 +51,106 @@ def test_each_game_of_the_pool_is_a_two_handed_game():
     assert table.rules.games_to_win == 1
 
 
-def first_deal_where_the_nondealer_plays_and_loses(rules):
-    """Random pool play until a non-dealer plays without proposing and the dealer wins."""
-    for seed in range(200):
+def first_deal_where_one_stands_and_loses(rules, how):
+    """Random pool play until a player stands on his cards (``how``: the non-dealer
+    plays without proposing, or the dealer refuses the first proposal) and loses the
+    point, with a penalty point at stake."""
+    for seed in range(300):
         table = make_table("pool", seed, rules)
         computer = Computer("random", seed)
         while not table.is_over:
             before = table
             table = table.apply(computer.choose(table))
+            if table.game_number != before.game_number:
+                continue
             game = table.game
-            finished = game.history[-1] if game.history else None
-            if (
-                finished is not None
-                and before.game.deal_number != game.deal_number
-                and before.game is not game
-                and finished.actions[0].kind == "play"
-                and len(finished.final.tricks) == 5
-                and refus_point(finished.final) > 0
-            ):
-                return seed, before, table, finished
-    pytest.fail("no such deal in 200 pools")
+            if game.deal_number == before.game.deal_number:
+                continue
+            finished = game.history[-1]
+            final = finished.final
+            kinds = [a.kind for a in finished.actions]
+            stood = final.nondealer if how == "play" else final.dealer
+            if how == "play" and kinds[0] != "play":
+                continue
+            if how == "refuse" and kinds[:2] != ["propose", "refuse"]:
+                continue
+            if len(final.tricks) == 5 and refus_point(final, stood) > 0:
+                return before, table, finished, stood
+    pytest.fail("no such deal in 300 pools")
 
 
-@pytest.mark.parametrize("rules", [FRENCH, ENGLISH], ids=["french", "english"])
-def test_the_one_out_takes_the_point_de_refus(rules):
-    """french/trois: the dealer profits from the point for the cards, the one out from
-    the point de refus (french/ecart; English: law 49's two for the point, club-laws/49)."""
-    _seed, before, after, finished = first_deal_where_the_nondealer_plays_and_loses(rules)
+@pytest.mark.parametrize("how", ["play", "refuse"], ids=["d-autorite", "refusal"])
+def test_the_one_out_takes_the_point_de_refus(how):
+    """french/trois: the adversary at the table profits from the point for the cards, the
+    one out from the point de refus (french/ecart), whether the non-dealer played
+    d'autorité or the dealer refused, the refusal the point de refus is named for."""
+    before, after, finished, stood = first_deal_where_one_stands_and_loses(FRENCH, how)
     final = finished.final
-    dealer = final.dealer
+    winner = 1 - stood
     assert final.penalty is None
-    tricks = final.tricks_won()[dealer]
-    king = 1 if final.king == dealer else 0
-    assert final.points[dealer] == min(king + (2 if tricks == 5 else 1), 3)
+    tricks = final.tricks_won()[winner]
+    king = 1 if final.king == winner else 0
+    assert final.points[winner] == min(king + (2 if tricks == 5 else 1), 3)
     out = before.out
-    assert after.refus[out] == before.refus[out] + refus_point(final)
-    assert sum(after.refus) == sum(before.refus) + refus_point(final)
-    # The same deal under the two-handed rules (the penalty left on) gives the dealer
+    assert refus_point(final, stood) == 1
+    assert after.refus[out] == before.refus[out] + 1
+    assert sum(after.refus) == sum(before.refus) + 1
+    # The same deal under the two-handed rules (the penalty left on) gives the winner
     # that point as well.
     last = after.actions[-1]
-    plain = replace(before.game.position, penalty=final.nondealer).apply(last)
-    assert plain.points[dealer] == final.points[dealer] + refus_point(final)
+    plain = replace(before.game.position, penalty=stood).apply(last)
+    assert plain.points[winner] == final.points[winner] + 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_under_english_rules_each_game_is_the_game_for_two(seed):
+    """No English source shares law 49's penalty with the one out: each game of the pool
+    is played as at two, the two for the point included (club-laws/49), and the one
+    out takes nothing."""
+    table = make_table("pool", seed, ENGLISH)
+    computer = Computer("random", seed)
+    penalties = 0
+    while not table.is_over:
+        before = table
+        action = computer.choose(table)
+        table = table.apply(action)
+        assert table.stood is None
+        if table.game_number == before.game_number and not table.is_over:
+            assert table.game == before.game.apply(action)
+            penalties += table.game.position.penalty is not None
+    assert table.refus == (0, 0, 0)
+    assert penalties  # the penalty was at stake, and left to the table
+
+
+def first_refusal(rules):
+    """A pool just after a dealer refused the first proposal."""
+    for seed in range(50):
+        table = make_table("pool", seed, rules)
+        while not table.is_over:
+            legal = table.legal_actions()
+            if any(a.kind == "propose" for a in legal):
+                table = table.apply(next(a for a in legal if a.kind == "propose"))
+                refuse = next(a for a in table.legal_actions() if a.kind == "refuse")
+                return table.apply(refuse)
+            table = table.apply(legal[0])
+    pytest.fail("no proposal in 50 pools")
+
+
+def test_the_penalty_line_tells_who_stood_and_who_takes_the_point():
+    french = first_refusal(FRENCH)
+    position = french.game.position
+    names = french.game.players
+    out = french.players[french.out]
+    assert french.stood == position.dealer
+    assert french.penalty_line() == (
+        f"{names[position.dealer]} refused the proposal: if he loses the point, "
+        f"{names[position.nondealer]} scores it and {out} (out) the point de refus"
+    )
+    assert dict(french.view(0).scores)["Out"] == f"{out}, who may take a point de refus"
+    english = first_refusal(ENGLISH)
+    assert english.stood is None and english.game.position.penalty is not None
+    assert english.penalty_line().endswith("scores two for the point (law 49)")
+    assert dict(english.view(0).scores)["Out"] == english.players[english.out]
 
 
 def test_the_marks_are_games_won_and_points_de_refus():

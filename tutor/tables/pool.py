@@ -10,15 +10,21 @@ out and the one out comes in; whoever wins two games running wins the pool.
 The French écart at three (french/trois): "Lorsqu'un joueur n'a pas
 l'intention d'écarter, les deux adversaires ont le droit de profiter l'un du
 point des cartes, l'autre du point de refus." The project reads it
-(texts/tables.md, ``tables/pool``) as a sharing of the penalty for playing
-without an écart: when the non-dealer plays without proposing (d'autorité),
-both others are his adversaries; if he then loses the point, the dealer scores
-the point for the cards (the tricks, as though no penalty applied) and the one
-out takes the extra point of the penalty (French: one more, french/ecart;
-English: law 49's two for the point, club-laws/49) as his own mark in the pool.
-It changes what the deal gives the dealer and what the one out gains; nothing
-else. The marks are the pool's stakes: each game won is one, each point de
-refus taken while out is one.
+(texts/tables.md, ``tables/pool``) as a sharing of the French penalty for
+standing on one's cards (french/ecart): when the non-dealer plays without
+proposing (d'autorité) or the dealer refuses the first proposal (the refusal
+the point de refus is named for), the player who stood has two adversaries,
+the one at the table and the one out. If he then loses the point, his
+adversary at the table scores the point for the cards (the tricks, as though
+no penalty applied) and the one out takes the extra point, the point de refus,
+as his own mark in the pool. It changes what the deal gives the winner at the
+table and what the one out gains; nothing else.
+
+Under English rules the pool is the Britannica's (britannica-9/players) and
+nothing in the English sources shares law 49's penalty with the one out
+(club-laws/49): each game is played as at two, penalty and all, and the one out
+takes nothing. The marks are the pool's stakes: each game won is one, each
+point de refus taken while out is one.
 """
 
 from __future__ import annotations
@@ -60,8 +66,10 @@ class PoolTable:
     games: tuple[PoolGame, ...] = ()
     refus: tuple[int, int, int] = (0, 0, 0)
     """Points de refus each player took while out (the écart at three)."""
-    autorite: bool = False
-    """The current deal's non-dealer played without proposing."""
+    stood: int | None = None
+    """The game seat that stood on his cards this deal, French rules only (the
+    non-dealer playing d'autorité, or the dealer refusing the first proposal):
+    the one whose penalty point goes to the one out (french/trois)."""
     winner: int | None = None
     name: str = "pool"
 
@@ -96,23 +104,26 @@ class PoolTable:
             raise IllegalAction("the pool is over")
         before = self.game
         game = before.apply(action)
-        autorite = self.autorite
-        if action.kind == "play" and before.position.proposals == 0:
-            # french/trois: the penalty point is the one out's, not the dealer's.
+        stood = self.stood
+        same_deal = game.deal_number == before.deal_number and not game.is_over
+        penalty = game.position.penalty if same_deal else None
+        if self.rules.french and penalty is not None and before.position.penalty is None:
+            # french/trois: the penalty point of the one who stood (d'autorité, or the
+            # dealer's refusal) is the one out's, not his adversary's at the table.
             game = replace(game, position=replace(game.position, penalty=None))
-            autorite = True
-        moved = replace(self, game=game, autorite=autorite)
-        if game.deal_number != before.deal_number or game.is_over:
-            moved = moved._deal_over()
+            stood = penalty
+        moved = replace(self, game=game, stood=stood)
+        if not same_deal:
+            moved = moved._deal_over(game.history[len(before.history)].final)
         return moved._game_over() if game.is_over else moved
 
-    def _deal_over(self) -> PoolTable:
-        final = self.game.history[-1].final if self.game.history else self.game.position
+    def _deal_over(self, final: Position) -> PoolTable:
+        """Score the point de refus of the deal just over (``final``) for the one out."""
         refus = self.refus
-        if self.autorite:
-            taken = refus_point(final)
+        if self.stood is not None:
+            taken = refus_point(final, self.stood)
             refus = tuple(r + taken * (i == self.out) for i, r in enumerate(refus))  # type: ignore[assignment]
-        return replace(self, refus=refus, autorite=False)
+        return replace(self, refus=refus, stood=None)
 
     def _game_over(self) -> PoolTable:
         game = self.game
@@ -176,7 +187,8 @@ class PoolTable:
                 )
             )
         scores.append(("Dealer", self.game.players[position.dealer]))
-        scores.append(("Out", f"{names[self.out]}, who may take a point de refus"))
+        may = ", who may take a point de refus" if self.rules.french else ""
+        scores.append(("Out", f"{names[self.out]}{may}"))
         penalty = self.penalty_line()
         if penalty:
             scores.append(("Penalty", penalty))
@@ -196,17 +208,26 @@ class PoolTable:
         """Who stands to lose a penalty point this deal, in words (or "")."""
         position = self.game.position
         names = self.game.players
-        nondealer, dealer = names[position.nondealer], names[position.dealer]
-        if self.autorite:
-            return (
-                f"{nondealer} played without proposing: if he loses the point, {dealer} "
-                f"scores it and {self.players[self.out]} (out) the point de refus"
+        out = self.players[self.out]
+        if self.stood is not None:
+            stood = names[self.stood]
+            other = names[1 - self.stood]
+            how = (
+                "played without proposing"
+                if self.stood == position.nondealer
+                else "refused the proposal"
             )
-        if position.penalty is not None:
             return (
-                f"{dealer} refused the proposal: if he loses the point, {nondealer} scores one more"
+                f"{stood} {how}: if he loses the point, {other} scores it and {out} (out) "
+                "the point de refus"
             )
-        return ""
+        if position.penalty is None:
+            return ""
+        stood = names[position.penalty]
+        other = names[1 - position.penalty]
+        how = "played without proposing" if position.penalty == position.nondealer else "refused"
+        more = "one more" if self.rules.french else "two for the point (law 49)"
+        return f"{stood} {how}: if he loses the point, {other} scores {more}"
 
     def _decision(self) -> str:
         kinds = {a.kind for a in self.legal_actions()}
@@ -226,19 +247,20 @@ class PoolTable:
         return f"{names[self.winner]} wins the pool ({record})"
 
 
-def refus_point(final: Position) -> int:
-    """The penalty point the deal would have given the dealer (0 if the non-dealer won).
+def refus_point(final: Position, stood: int) -> int:
+    """The penalty point the deal would have given the adversary of ``stood`` (the
+    game seat that played d'autorité or refused the first proposal), 0 if ``stood``
+    won the point.
 
     ``final`` was played without the penalty; the difference is what the
-    penalty adds under these rules: one more in French (french/ecart), law
-    49's two for the point in English (club-laws/49), capped at three a deal
-    in French (french/points).
+    penalty adds under these rules: one more in French (french/ecart), capped
+    at three a deal (french/points).
     """
     if len(final.tricks) < 5:
         return 0  # the game ended on a king marked before the tricks were out
     won = final.tricks_won()
     winner = point_winner(won)
-    if winner != final.dealer:
+    if winner == stood:
         return 0
     marked = 1 if final.king == winner else 0
     rules = final.rules
