@@ -306,7 +306,9 @@ LEADS = [
     ("QS JS KH 8D 9C", "QS", "lead/trumps-at-starting", {}),
     ("AS JS QH 8D 9C", "JS", "lead/trumps-at-starting", {}),
     ("QS AS 7H QH 9C", "QH", "lead/guarded-suit", {}),
-    ("KS 7S TH 8D 9C", "TH", "project/lead-default", {}),
+    # the king of trumps without a court card out of trumps: the trumps-at-starting
+    # hint decides (not a trump), on readings/court-cards-out
+    ("KS 7S TH 8D 9C", "TH", "lead/trumps-at-starting", {}),
     ("QS JS 7S 8D 9C", "QS", "lead/three-trumps-sequence", {}),
     ("QS AS 7S 8D 9C", "9C", "project/lead-default", {}),
     ("QS JS 7S KD 9C", "KD", "score/forward-game", {"score": (4, 0)}),

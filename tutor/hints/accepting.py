@@ -18,12 +18,15 @@ hands the principle would refuse, and narrow them (see ``guarded_in``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from tutor.actions import ACCEPT, REFUSE, Action
 from tutor.cards import Card, Rank, Suit
 from tutor.hints import readings as rd
 from tutor.hints.common import verdict
 from tutor.hints.explain import card_words, join, number
-from tutor.hints.jeux_de_regle import classify_jeu_de_regle
+from tutor.hints.jeux_de_regle import classify_jeu_de_regle, equal_value_not_compensated
 from tutor.hints.registry import Verdict, register
 from tutor.infoset import InfoSet
 
@@ -158,13 +161,22 @@ def exception_2(info: InfoSet) -> Verdict | None:
         return _exception(2, refuse, matched, because, (rd.COURT_CARD,))
     if not rd.is_court(three[0]):
         return None
+    # readings/queen-or-better: "accept unless the fifth card is a queen" refuses
+    # with a king too, a fortiori; the ace, below the queen, accepts.
     refuse = fifth.rank >= Rank.QUEEN
-    because = (
-        f"A hand like the tierce major but weaker in that suit, and the fifth card is the {fifth.rank.noun}."
-        if refuse
-        else f"A hand like the tierce major but weaker in that suit, and the fifth card, the {fifth.rank.noun}, is not a queen."
-    )
-    return _exception(2, refuse, matched, because, (rd.COURT_CARD, rd.AS_HIGH_AS))
+    readings: tuple[str, ...] = (rd.COURT_CARD, rd.AS_HIGH_AS)
+    if fifth.rank is Rank.KING:
+        because = (
+            "A hand like the tierce major but weaker in that suit, and the fifth card is the "
+            "king: the Hints name a queen, and the project reads a card higher than the queen "
+            "as refusing too."
+        )
+        readings = (*readings, rd.QUEEN_OR_BETTER)
+    elif refuse:
+        because = f"A hand like the tierce major but weaker in that suit, and the fifth card is the {fifth.rank.noun}."
+    else:
+        because = f"A hand like the tierce major but weaker in that suit, and the fifth card, the {fifth.rank.noun}, is not a queen."
+    return _exception(2, refuse, matched, because, readings)
 
 
 def exception_3(info: InfoSet) -> Verdict | None:
@@ -280,14 +292,51 @@ def exception_7(info: InfoSet) -> Verdict | None:
     )
 
 
-EXCEPTIONS = (
-    exception_1,
-    exception_2,
-    exception_3,
-    exception_4,
-    exception_5,
-    exception_6,
-    exception_7,
+def king_not_excepted(info: InfoSet, v: Verdict | None) -> Verdict | None:
+    """A refusal of a jeu de règle holding the king of trumps, said with
+    ``readings/dealer-king``: the non-dealer would propose it ("if he accepts,
+    cannot then take the king"), but the Hints carry the king's exception over
+    to the dealer only in the rule not to discard two cards (``dealer_discard``),
+    and this hand has more to discard."""
+    if v is None or v.action != REFUSE or info.trump_king not in info.hand:
+        return v
+    if classify_jeu_de_regle(info.hand, info.trump) is None:
+        return v
+    n = sum(1 for c in info.hand if c.suit != info.trump and c.rank is not Rank.KING)
+    note = (
+        "You hold the king of trumps, for which the non-dealer would propose this jeu de "
+        "règle; but the Hints carry the king over to the dealer only in 'the rule not to "
+        "discard two cards, unless holding the king of trumps', and here "
+        f"{number(n)} cards could be discarded without throwing a king or a trump."
+    )
+    return replace(
+        v,
+        explanation=f"{v.explanation} {note}",
+        matched=(*v.matched, "the king of trumps in hand, more than two cards to discard"),
+        readings=tuple(dict.fromkeys((*v.readings, rd.DEALER_KING))),
+    )
+
+
+def _with_king(rule: Callable[[InfoSet], Verdict | None]) -> Callable[[InfoSet], Verdict | None]:
+    def checked(info: InfoSet) -> Verdict | None:
+        return king_not_excepted(info, rule(info))
+
+    checked.__name__ = rule.__name__
+    checked.__doc__ = rule.__doc__
+    return checked
+
+
+EXCEPTIONS = tuple(
+    _with_king(rule)
+    for rule in (
+        exception_1,
+        exception_2,
+        exception_3,
+        exception_4,
+        exception_5,
+        exception_6,
+        exception_7,
+    )
 )
 
 
@@ -340,13 +389,16 @@ def refuse_jeu_de_regle(info: InfoSet) -> Verdict | None:
     jeu = classify_jeu_de_regle(info.hand, info.trump)
     if jeu is None:
         return None
-    return verdict(
-        "refuse/jeu-de-regle",
-        REFUSE,
-        f"{jeu.describe(info.trump)}, and no exception applies: the hands to refuse with are "
-        "the hands to play without proposing. Refuse.",
-        (*jeu.features, f"jeu de règle {jeu.category}"),
-        jeu.readings,
+    return king_not_excepted(
+        info,
+        verdict(
+            "refuse/jeu-de-regle",
+            REFUSE,
+            f"{jeu.describe(info.trump)}, and no exception applies: the hands to refuse with are "
+            "the hands to play without proposing. Refuse.",
+            (*jeu.features, f"jeu de règle {jeu.category}"),
+            jeu.readings,
+        ),
     )
 
 
@@ -379,4 +431,10 @@ def accept_guarded(info: InfoSet) -> Verdict:
             f"You are {where}, with {trumps}: not guarded in three suits, nor in two with a "
             f"trump, nor in one with two trumps. {word}."
         )
-    return verdict("accept/guarded", action, text, (where, trumps), (rd.GUARDED,))
+    readings: tuple[str, ...] = (rd.GUARDED,)
+    uncompensated = None if refuse else equal_value_not_compensated(info.hand, info.trump)
+    if uncompensated:
+        # Not refused as jeu de règle 4 only because of the card-for-card reading.
+        text = f"{text[: -len(word) - 1]}{uncompensated} {word}."
+        readings = (rd.GUARDED, rd.AS_HIGH_AS)
+    return verdict("accept/guarded", action, text, (where, trumps), readings)

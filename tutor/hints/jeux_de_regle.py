@@ -139,6 +139,11 @@ class JeuDeRegle:
             )
         if not self.cards:
             return f"{lead}, {card_words(self.trumps, trump)}: a jeu de règle ({self.category})"
+        if EQUAL_CARD_FOR_CARD in self.features:
+            return (
+                f"{lead}, with {card_words(self.cards)}: {EQUAL_CARD_FOR_CARD}, a jeu de règle "
+                f"({self.category})"
+            )
         return f"{lead}, with {card_words(self.cards)}: a jeu de règle ({self.category})"
 
 
@@ -236,6 +241,34 @@ def _check_one_trump(
     return found
 
 
+EQUAL_CARD_FOR_CARD = (
+    "cards as high as three queens card for card, a queen or better heading each of three "
+    "suits (the project reads 'cards of equal value' card for card: no higher card makes up "
+    "for a lower one)"
+)
+
+
+def equal_value_not_compensated(hand: Sequence[Card], trump: Suit) -> str | None:
+    """The sentence for a no-trump hand that jeu de règle 4 refuses only because
+    ``readings/as-high-as`` reads "cards of equal value" card for card, or None.
+
+    2e's examples put king, ace, nine; queen, knave, ace and three knaves level
+    with king, knave and a small card: higher and lower cards compensating. Read
+    so, the heads of three suits as high as king, queen, knave (a king making up
+    for a knave) could stand level with three queens; card for card they do not.
+    """
+    if any(c.suit == trump for c in hand) or classify_jeu_de_regle(hand, trump) is not None:
+        return None
+    heads = sorted((g[0] for g in _plain_groups(hand, trump)), key=lambda c: -int(c.rank))[:3]
+    if len(heads) < 3 or not rd.as_high_as(_ranks(heads), (K, Q, J)):
+        return None
+    low = heads[-1]
+    return (
+        f"The project reads jeu de règle 4's 'cards of equal value' card for card against "
+        f"three queens: the {heads[0].noun} does not make up for the {low.noun}."
+    )
+
+
 def _check_no_trump(
     hand: Sequence[Card], groups: list[tuple[Card, ...]]
 ) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
@@ -246,7 +279,7 @@ def _check_no_trump(
         queens = sum(1 for c in hand if c.rank is Q)
         if queens >= 3:
             return [("4", ("three queens",), ())]
-        return [("4", ("cards as high as three queens, in three suits",), (rd.AS_HIGH_AS,))]
+        return [("4", (EQUAL_CARD_FOR_CARD,), (rd.AS_HIGH_AS,))]
     if courts >= 4:
         return [("4", (f"{number(courts)} court cards",), (rd.COURT_CARD,))]
     return []

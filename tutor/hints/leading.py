@@ -138,9 +138,10 @@ register(
     "project/lead-default",
     "Project: the highest of the strong suit",
     "lead",
-    (f"{H}/lead-guarded-suit", "readings/strong-suit"),
+    (f"{H}/lead-guarded-suit", f"{H}/trumps-at-starting", "readings/strong-suit"),
     "The project's reasoning, not the source's: with no guarded suit the Hint on leading is "
-    "silent; lead the highest card of your strong suit (a plain suit if you have one).",
+    "silent; lead the highest card of your strong suit (a plain suit if you have one, as "
+    "trumps are not led at starting).",
 )
 
 
@@ -431,6 +432,13 @@ def three_trumps_sequence(info: InfoSet) -> Verdict | None:
 
 
 def trumps_at_starting(info: InfoSet) -> Verdict | None:
+    """ "You should not lead trumps at starting, even if your best suit, unless
+    you hold king, or queen, knave, or knave, ace, with court cards out of
+    trumps." ``readings/court-cards-out``: the last words govern all three
+    holdings. Holding one of them with court cards out of trumps, lead a trump;
+    holding one without, this hint still speaks: not a trump (the plain card is
+    the project's, as ``lead_default`` chooses it, since with no court card out
+    of trumps no suit is guarded)."""
     trumps = _trumps(info)
     if not _starting(info) or not trumps:
         return None
@@ -444,16 +452,43 @@ def trumps_at_starting(info: InfoSet) -> Verdict | None:
     else:
         return None
     courts = [c for c in _plain(info) if rd.is_court(c)]
-    if not courts:
+    if courts:
+        card = trumps[0]
+        return verdict(
+            "lead/trumps-at-starting",
+            lead(card),
+            f"You hold {why}, with court cards out of trumps ({card_words(courts)}): lead a trump "
+            f"at starting, the {card.noun}.",
+            (why, "court cards out of trumps"),
+            (rd.COURT_CARD,),
+        )
+    plain_suits = _plain_suits(info)
+    suit = rd.strong_suit(info.hand, plain_suits)
+    if suit is None:
         return None
-    card = trumps[0]
+    card = _high([c for c in info.hand if c.suit == suit])
+    # Only the knave, ace is refused a trump lead on every reading of which
+    # holdings "with court cards out of trumps" governs.
+    decided_by_reading = why != "the knave and ace of trumps"
     return verdict(
         "lead/trumps-at-starting",
         lead(card),
-        f"You hold {why}, with court cards out of trumps ({card_words(courts)}): lead a trump at "
-        f"starting, the {card.noun}.",
-        (why, "court cards out of trumps"),
-        (rd.COURT_CARD,),
+        f"You hold {why}, but no court card out of trumps: do not lead trumps at starting, "
+        "'unless you hold king, or queen, knave, or knave, ace, with court cards out of "
+        "trumps'"
+        + (
+            ", the last words read as governing the king and the queen, knave too."
+            if decided_by_reading
+            else "."
+        )
+        + f" The Hints name no plain card here; the project's reasoning: the highest of your "
+        f"strong suit, {suit.noun}, the {card.noun}.",
+        (why, "no court card out of trumps"),
+        (
+            (rd.COURT_CARDS_OUT, rd.COURT_CARD, rd.STRONG_SUIT)
+            if decided_by_reading
+            else (rd.COURT_CARD, rd.STRONG_SUIT)
+        ),
     )
 
 
@@ -504,11 +539,17 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
     suit = rd.strong_suit(info.hand, suits) or info.trump
     card = _high([c for c in info.hand if c.suit == suit])
     where = "your strong suit" if plain_suits else "your trumps (you hold nothing else)"
+    if _starting(info) and plain_suits and info.trumps():
+        said = (
+            "The Hints say not to lead trumps at starting, even if your best suit, and name no "
+            "plain card here."
+        )
+    else:
+        said = "No hint names the lead here."
     return verdict(
         "project/lead-default",
         lead(card),
-        f"No hint names the lead here. The project's reasoning: lead the highest of {where}, "
-        f"{suit.noun}: the {card.noun}.",
+        f"{said} The project's reasoning: lead the highest of {where}, {suit.noun}: the {card.noun}.",
         ("no guarded suit",),
         (rd.STRONG_SUIT,),
     )

@@ -10,10 +10,11 @@ proposed: "propose quickly" is said of every hand that is not a jeu de règle.
 from __future__ import annotations
 
 from tutor.actions import PLAY, PROPOSE
+from tutor.hints import readings as rd
 from tutor.hints.certainty import point_certain
 from tutor.hints.common import verdict
 from tutor.hints.explain import card_words
-from tutor.hints.jeux_de_regle import PASSAGE, classify_jeu_de_regle
+from tutor.hints.jeux_de_regle import PASSAGE, classify_jeu_de_regle, equal_value_not_compensated
 from tutor.hints.registry import Verdict, register
 from tutor.infoset import InfoSet
 
@@ -91,9 +92,13 @@ def play_jeu_de_regle(info: InfoSet) -> Verdict | None:
 
 
 def propose_default(info: InfoSet) -> Verdict:
+    text = f"{card_words(info.hand, info.trump).capitalize()} are not a jeu de règle."
+    # A no-trump hand that only the card-for-card reading of jeu 4 keeps out says so.
+    uncompensated = equal_value_not_compensated(info.hand, info.trump)
     return verdict(
         "propose/default",
         PROPOSE,
-        f"{card_words(info.hand, info.trump).capitalize()} are not a jeu de règle. Propose.",
+        f"{text} {uncompensated} Propose." if uncompensated else f"{text} Propose.",
         ("not a jeu de règle",),
+        (rd.AS_HIGH_AS,) if uncompensated else (),
     )

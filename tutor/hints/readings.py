@@ -26,6 +26,10 @@ MODERATE_CARDS = "readings/moderate-cards"
 AS_HIGH_AS = "readings/as-high-as"
 VERY_SMALL = "readings/very-small"
 WEAK_HAND = "readings/weak-hand"
+STRICTER_REFUSAL = "readings/stricter-refusal"
+QUEEN_OR_BETTER = "readings/queen-or-better"
+DEALER_KING = "readings/dealer-king"
+COURT_CARDS_OUT = "readings/court-cards-out"
 
 READINGS: dict[str, str] = {
     SMALL_CARD: "a small card is a ten or lower (T 9 8 7)",
@@ -44,6 +48,22 @@ READINGS: dict[str, str] = {
     ),
     VERY_SMALL: "a very small card is a nine or lower (9 8 7)",
     WEAK_HAND: "a weak hand: not a jeu de règle, no king, and no trump higher than the ten",
+    STRICTER_REFUSAL: (
+        "the score: 'but he ought to be protected in three suits' makes the dealer's test the "
+        "stricter, so a hand that passes it gives the non-dealer an even chance"
+    ),
+    QUEEN_OR_BETTER: (
+        "refusing, exception 2: 'accept unless the fifth card is a queen' is read as a queen "
+        "or better, so a king refuses too"
+    ),
+    DEALER_KING: (
+        "the king of trumps frees the dealer from refusing only under the rule not to discard "
+        "two cards, the one rule the Hints carry over to him with it"
+    ),
+    COURT_CARDS_OUT: (
+        "trumps at starting: 'with court cards out of trumps' governs all three holdings, the "
+        "king as much as queen, knave and knave, ace"
+    ),
 }
 """Every reading id this package may cite, with its wording in one line."""
 
@@ -57,6 +77,10 @@ WORDS: dict[str, str] = {
     AS_HIGH_AS: "as high as",
     VERY_SMALL: "very small",
     WEAK_HAND: "weak hand",
+    STRICTER_REFUSAL: "but he ought to be protected",
+    QUEEN_OR_BETTER: "unless the fifth card is a queen",
+    DEALER_KING: "unless holding the king of trumps",
+    COURT_CARDS_OUT: "with court cards out of trumps",
 }
 """The Hints' word each reading interprets, for the note an explanation carries."""
 

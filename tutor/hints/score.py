@@ -36,7 +36,8 @@ register(
     (SCORE,),
     "The dealer at four, the king neither in your hand nor turned up: play without proposing "
     "any cards that give an even chance of three tricks, e.g. a queen, a guarded knave and a "
-    "guarded ten.",
+    "guarded ten; and so the hands protected in three suits on which the dealer, more "
+    "strictly, refuses at the adverse four (three knaves, or a knave and two guarded tens).",
 )
 register(
     "score/dealer-refusal-at-four",
@@ -97,11 +98,30 @@ def holds_pattern(hand: Sequence[Card], example: Sequence[Sequence[Rank]]) -> bo
 
 
 def even_chance(hand: Sequence[Card], trump: Suit) -> bool:
-    """'Cards which give an even chance of three tricks': a jeu de règle, or as
-    high as the Hint's example (a queen, a guarded knave, a guarded ten)."""
+    """'Cards which give an even chance of three tricks': a jeu de règle, as
+    high as the Hint's example (a queen, a guarded knave, a guarded ten), or
+    protected in three suits as the dealer must be to refuse (``even_chance_by``)."""
+    return even_chance_by(hand, trump) is not None
+
+
+def even_chance_by(hand: Sequence[Card], trump: Suit) -> str | None:
+    """Why ``hand`` gives the non-dealer an even chance of three tricks, or None:
+    ``"jeu"`` (a jeu de règle), ``"example"`` (as high as a queen, a guarded
+    knave and a guarded ten) or ``"protected"`` (three knaves, or a knave and
+    two guarded tens).
+
+    The last is ``readings/stricter-refusal``: "The same rule applies to the
+    dealer's refusal, *but* he ought to be protected in three suits". The "but"
+    asks more of the dealer than of the non-dealer, so a hand that passes the
+    dealer's test passes the non-dealer's: he plays with it too.
+    """
     if classify_jeu_de_regle(hand, trump) is not None:
-        return True
-    return any(holds_pattern(hand, ex) for ex in EVEN_CHANCE)
+        return "jeu"
+    if any(holds_pattern(hand, ex) for ex in EVEN_CHANCE):
+        return "example"
+    if protected_in_three_suits(hand):
+        return "protected"
+    return None
 
 
 def protected_in_three_suits(hand: Sequence[Card]) -> bool:
@@ -125,20 +145,31 @@ def _adverse_unsafe(info: InfoSet) -> bool:
 
 
 def dealer_at_four(info: InfoSet) -> Verdict | None:
-    if info.is_dealer or not _adverse_unsafe(info) or not even_chance(info.hand, info.trump):
+    if info.is_dealer or not _adverse_unsafe(info):
         return None
+    why = even_chance_by(info.hand, info.trump)
+    if why is None:
+        return None
+    cards = card_words(info.hand, info.trump).capitalize()
+    if why == "protected":
+        chance = (
+            f"{cards} protect you in three suits, as the dealer must be to refuse at this score "
+            "(three knaves, or a knave and two guarded tens); the Hint's 'but' makes his the "
+            "stricter test, so they give you at least an even chance of three tricks."
+        )
+        readings: tuple[str, ...] = (rd.STRICTER_REFUSAL, rd.AS_HIGH_AS, rd.GUARDED)
+        matched = "protected in three suits, the dealer's stricter test"
+    else:
+        chance = f"{cards} give an even chance of three tricks."
+        readings = (rd.AS_HIGH_AS,)
+        matched = "an even chance of three tricks"
     return verdict(
         "score/dealer-at-four",
         PLAY,
         "The dealer is at four and the king of trumps is neither in your hand nor turned up: "
-        f"a proposal could give him the king. {card_words(info.hand, info.trump).capitalize()} "
-        "give an even chance of three tricks. Play without proposing.",
-        (
-            "the dealer at four",
-            "the king not in hand nor turned up",
-            "an even chance of three tricks",
-        ),
-        (rd.AS_HIGH_AS,),
+        f"a proposal could give him the king. {chance} Play without proposing.",
+        ("the dealer at four", "the king not in hand nor turned up", matched),
+        readings,
     )
 
 
