@@ -10,9 +10,12 @@ The sequence (britannica-9/deal, britannica-9/proposing, club-laws/8-38):
 deal and turn-up (a king turned scores the dealer one, club-laws/47);
 the non-dealer plays or proposes; the dealer accepts or refuses; after an
 acceptance the non-dealer discards 1-5 and draws, then the dealer 0-5;
-again until one plays or refuses, or the stock runs out (club-laws/38);
+again until one plays or refuses, or the stock runs out (club-laws/38: the
+non-dealer draws first, and a dealer the stock cannot serve plays his hand);
 the king of trumps marked as each player is about to play his first card
-(club-laws/23, club-laws/24); five tricks; the score.
+(club-laws/23), or, when the king is that first card, until it is played to
+(the non-dealer's, led) or until its holder plays again (the dealer's)
+(club-laws/24); five tricks; the score.
 """
 
 from __future__ import annotations
@@ -84,7 +87,8 @@ class Position:
     """Points scored in this deal so far, by seat."""
     proposals: int = 0
     played: tuple[bool, bool] = field(default=(False, False))
-    """Whether each seat has played a card (the king is marked before the first)."""
+    """Whether each seat has played a card (the king is marked before the first,
+    or, when the king is the first, within club law 24's window)."""
 
     # --- derived facts -------------------------------------------------
 
@@ -149,10 +153,25 @@ class Position:
         return ()
 
     def discard_range(self) -> tuple[int, int]:
-        """How many cards the player to act may discard (club-laws/38 caps it at the stock)."""
+        """How many cards the player to act may discard: never more than the stock
+        holds (club-laws/38). The non-dealer draws first, as many as he asks for or
+        as many as are left. The dealer's discard is the number he wishes to
+        exchange, in full: he draws only when the stock holds that many, and a
+        dealer who wishes more than are left "must play his hand", discarding none;
+        he is never given part of what he wishes (the project's reading,
+        readings/stock-short)."""
         if self.to_act == self.nondealer:
             return 1, min(5, len(self.stock))
         return 0, min(5, len(self.stock))
+
+    def king_law(self) -> str | None:
+        """The law under which the mark is offered now: ``club-laws/23`` before the
+        holder's first card, ``club-laws/24`` after the king itself was his first
+        card (led by the non-dealer and not yet played to, or played by the dealer,
+        who has not played again); None when no mark is offered."""
+        if self.phase is not Phase.MARK_KING:
+            return None
+        return "club-laws/24" if self.played[self.to_act] else "club-laws/23"
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -237,7 +256,7 @@ class Position:
                 discards=discards,
                 exchanges=(*self.exchanges, (n, 0)),
             )
-            if not stock:  # club-laws/38: the dealer plays his hand as it is
+            if not stock:  # club-laws/38: nothing left, the dealer plays his hand as it is
                 return moved._start_play()
             return replace(moved, to_act=self.dealer)
         last = (self.exchanges[-1][0], n)
@@ -266,10 +285,28 @@ class Position:
     def holds_trump_king(self, seat: int) -> bool:
         return intern(Rank.KING, self.trump) in self.hands[seat]
 
+    def _king_first(self, seat: int, card: Card) -> bool:
+        """Whether ``card`` is the king of trumps, unmarked, played as ``seat``'s first
+        card: club law 24 then keeps the mark open ("if the king be the card first
+        led, it may be announced at any time prior to its being played to"; "if the
+        king be the card first played by the dealer, he may announce it at any time
+        before he plays again")."""
+        return (
+            not self.played[seat]
+            and self.king is None
+            and card.rank is Rank.KING
+            and card.suit is self.trump
+        )
+
     def _king(self, marked: bool) -> Position:
         seat = self.to_act
-        next_phase = Phase.LEAD if self.led is None else Phase.FOLLOW
-        moved = replace(self, phase=next_phase)
+        if self.played[seat] and self.led is not None:
+            # club-laws/24: the non-dealer's king led, announced or not before it
+            # is played to; the dealer plays to it next.
+            moved = replace(self, phase=Phase.FOLLOW, to_act=1 - seat)
+        else:
+            next_phase = Phase.LEAD if self.led is None else Phase.FOLLOW
+            moved = replace(self, phase=next_phase)
         if marked:
             points = _set(self.points, seat, self.points[seat] + 1)
             moved = replace(moved, king=seat, points=points)
@@ -287,6 +324,8 @@ class Position:
             to_act=1 - seat,
             phase=Phase.FOLLOW,
         )
+        if self._king_first(seat, card):  # club-laws/24: until it is played to
+            return replace(moved, to_act=seat, phase=Phase.MARK_KING)
         return moved._maybe_king_moment()
 
     def _follow(self, card: Card) -> Position:
@@ -306,6 +345,10 @@ class Position:
         )
         if len(tricks) == 5:
             return moved._score()
+        if winner == seat and self._king_first(seat, card):
+            # club-laws/24: the dealer's king, his first card, may be announced
+            # "at any time before he plays again"; it wins the trick, so he leads next.
+            return replace(moved, phase=Phase.MARK_KING)
         return moved._maybe_king_moment()
 
     def _score(self) -> Position:
@@ -346,7 +389,12 @@ def _discard_limits(nondealer: bool, low: int, high: int) -> str:
         return (
             f"The non-dealer must discard at least one card, and may discard up to {most}{short}."
         )
-    return f"The dealer may discard up to {most} card{'s' if high != 1 else ''}{short}."
+    if high < 5:  # club-laws/38: the dealer draws only when the stock holds what he wishes
+        return (
+            f"The dealer may discard up to {most} card{'s' if high != 1 else ''}{short};"
+            " wishing more, he must play his hand as it is."
+        )
+    return f"The dealer may discard up to {most} cards."
 
 
 def _follow_reason(hand: tuple[Card, ...], led: Card, trump: Suit) -> str:

@@ -52,6 +52,27 @@ class InfoSet:
     def trump_king(self) -> Card:
         return intern(Rank.KING, self.trump)
 
+    @property
+    def led_by_me(self) -> bool:
+        """Whether ``led`` is my own card: in a ``mark_king`` request of the
+        non-dealer, the king of trumps he led as his first card, which club law 24
+        lets him announce until it is played to. Everywhere else ``led`` is my
+        opponent's."""
+        return (
+            self.decision == "mark_king"
+            and not self.is_dealer
+            and self.led is not None
+            and self.led == self.trump_king
+        )
+
+    @property
+    def king_law(self) -> str:
+        """With ``mark_king``: the law that offers the mark now. ``club-laws/23``
+        while the king is in my hand, before my first card; ``club-laws/24`` when
+        the king was my first card (led and not yet played to, or, the dealer's,
+        played to the first trick, before I play again)."""
+        return "club-laws/23" if self.trump_king in self.hand else "club-laws/24"
+
     def trumps(self) -> tuple[Card, ...]:
         return tuple(c for c in self.hand if c.suit == self.trump)
 
@@ -90,7 +111,7 @@ class InfoSet:
             second if i_led else first
             for (first, second), i_led in zip(self.tricks, self.i_led(), strict=True)
         ]
-        if self.led is not None:
+        if self.led is not None and not self.led_by_me:
             cards.append(self.led)
         return tuple(cards)
 

@@ -211,7 +211,7 @@ def _check_cards(info: InfoSet) -> None:
         raise RequestError(
             f"discards: {len(info.discards)} cards, but exchanges give me only {mine} discarded"
         )
-    if len(info.tricks) + len(info.hand) != 5:
+    if len(info.tricks) + len(info.hand) + int(info.led_by_me) != 5:
         raise RequestError(
             f"tricks: {len(info.tricks)} tricks played and {len(info.hand)} cards in hand"
             " do not make five"
@@ -231,18 +231,46 @@ def _check_decision(info: InfoSet) -> None:
         raise RequestError("role: only the dealer accepts or refuses")
     if d in ("propose", "accept", "discard") and (info.tricks or len(info.hand) != 5):
         raise RequestError(f"hand: a {d} decision comes before any card is played, with five cards")
-    if d == "mark_king" and info.trump_king not in info.hand:
-        raise RequestError("hand: mark_king needs the king of trumps in the hand")
-    if d == "mark_king" and info.tricks:
-        raise RequestError("tricks: mark_king comes before my first card, with no trick played")
-    # The dealer's mark_king carries the card led; a request that leaves it out
-    # is still answerable (marking does not depend on it), so only a card led
-    # to the non-dealer, who leads the first trick, is an error.
-    if d == "mark_king" and info.led is not None and info.role == "nondealer":
-        raise RequestError("led: with mark_king, only the dealer has a card led to him")
+    if d == "mark_king":
+        _check_mark_window(info)
     # Who leads is derived from the tricks; a request whose decision disagrees is
     # still answered (the decision says what is asked, and any answer to it can
     # be legal), rather than refused for a slip in how its tricks were written.
+
+
+def _check_mark_window(info: InfoSet) -> None:
+    """The mark is asked in a window the laws give: before my first card, the king
+    in my hand (club-laws/23); or, the king being my first card, the non-dealer's
+    led and not yet played to, or the dealer's played to the first trick before
+    he plays again (club-laws/24)."""
+    king = info.trump_king
+    if king in info.hand:
+        if info.tricks:
+            raise RequestError(
+                "tricks: mark_king with the king in my hand comes before my first card,"
+                " with no trick played"
+            )
+        # The dealer's mark_king carries the card led; a request that leaves it out
+        # is still answerable (marking does not depend on it), so only a card led
+        # to the non-dealer, who leads the first trick, is an error.
+        if info.led is not None and info.role == "nondealer":
+            raise RequestError(
+                "led: with mark_king and the king in my hand, only the dealer has a card led to him"
+            )
+        return
+    if info.role == "nondealer":
+        if info.led != king or info.tricks:
+            raise RequestError(
+                "hand: mark_king needs the king of trumps in the hand, or, the non-dealer's,"
+                " as led, his first card not yet played to (club-laws/24)"
+            )
+        return
+    if len(info.tricks) != 1 or info.tricks[0][1] != king or info.led is not None:
+        raise RequestError(
+            "hand: mark_king needs the king of trumps in the hand, or, the dealer's,"
+            " played to the first trick as his first card, before he plays again"
+            " (club-laws/24)"
+        )
 
 
 def _check_stock(info: InfoSet) -> None:
@@ -327,7 +355,8 @@ def _check_king(info: InfoSet) -> None:
 
 
 def _check_marked_king(info: InfoSet, king: Card) -> None:
-    """A king marked (not turned up): announced by its holder as he plays his first card."""
+    """A king marked (not turned up): announced by its holder as he plays his first
+    card, or, the king being that card, soon after (club-laws/24)."""
     if info.decision in ("propose", "accept", "discard"):
         raise RequestError(
             f"king: {info.king!r} before play has begun; the king is marked as its holder"
@@ -394,7 +423,7 @@ def _check_their_cards(info: InfoSet) -> None:
         opponent_cards.append((i, f"tricks[{i}][{int(i_led)}]", second if i_led else first))
         if i_led:
             ruled_out.append((i, _shown_void(first, second, info)))
-    if info.led is not None:
+    if info.led is not None and not info.led_by_me:
         opponent_cards.append((len(info.tricks), "led", info.led))
     for j, field, card in opponent_cards:
         for i, cards in ruled_out:

@@ -11,7 +11,8 @@
   is sharp): the fixed policy of ``policy.py`` takes the later choices and the
   tricks are solved double dummy.
 - ``mark_king``: marking scores one at once (britannica-9/king); the play that
-  follows is valued as above with and without the point.
+  follows is valued as above with and without the point (after the king led as
+  the first card, club-laws/24, the play from that lead).
 
 Randomness comes from ``random.Random`` seeded with the engine's seed and the
 request itself, so the same request always gets the same answer.
@@ -20,6 +21,7 @@ request itself, so the same request always gets the same answer.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from tutor.actions import HOLD, MARK, PLAY, PROPOSE, Action, discard, follow, lead
 from tutor.cards import PACK, Card
@@ -115,7 +117,16 @@ class BestEngine:
         )
 
     def _mark(self, info: InfoSet, rng: random.Random) -> Advice:
-        dist, _, _ = self.card_outcomes(info, rng)
+        if info.led_by_me:
+            # club-laws/24: the king led as my first card, not yet played to; the
+            # play goes on from that lead, marked or not.
+            lead_view = replace(info, decision="lead", hand=(*info.hand, info.led), led=None)
+            dist, _, _ = self.card_outcomes(lead_view, rng)
+            dist = {info.trump_king.index: dist[info.trump_king.index]}
+        else:
+            # Before my first card; or (club-laws/24) the dealer's king played to the
+            # first trick, before his next lead: the outcomes of the card to come.
+            dist, _, _ = self.card_outcomes(info, rng)
         wins_game = info.score[0] + 1 >= info.game
         hold_worth = _trick_worth(info, 0)
         mark_worth = _trick_worth(info, 1)
@@ -130,12 +141,20 @@ class BestEngine:
             reason = "Holding the king back is worth more here than the point for marking it."
         elif wins_game:
             reason = "Marking the king scores the point that wins the game."
+        elif info.king_law == "club-laws/24":
+            reason = (
+                "The king was your first card, and club law 24 still lets you announce it:"
+                " marking scores one at once and costs nothing in the play."
+            )
         else:
             reason = "Marking the king scores one at once and costs nothing in the play."
+        sources = ("britannica-9/king", "britannica-9/scoring")
+        if info.king_law == "club-laws/24":
+            sources += ("club-laws/24",)
         return Advice(
             action=action,
             reason=reason,
-            sources=("britannica-9/king", "britannica-9/scoring"),
+            sources=sources,
             values=values,
         )
 

@@ -2,7 +2,10 @@
 
 "Do not announce the king until in the act of playing your first card": the
 ``mark_king`` request comes at exactly that moment, so the Hint says mark it
-(it scores one). The score rule overrides it: "If the non-dealer plays
+(it scores one). When the king itself was that first card, club law 24 keeps
+the mark open a little longer (the non-dealer's king led, until it is played
+to; the dealer's, until he plays again), and a king not yet marked is marked
+then, for the same point. The score rule overrides it: "If the non-dealer plays
 without proposing when he is four to three, and the dealer holds the king he
 ought not to mark it. The same rule applies to the non-dealer after a
 refusal, if the dealer is four to three."
@@ -53,6 +56,18 @@ def four_to_three_king(info: InfoSet) -> Verdict | None:
 
 
 def announce(info: InfoSet) -> Verdict:
+    if info.king_law == "club-laws/24":
+        # The king was the first card: club law 24 keeps the mark open, and the
+        # Hint's moment ("in the act of playing your first card") is past.
+        played = "led" if not info.is_dealer else "played to the first trick"
+        still = "until it is played to" if not info.is_dealer else "until you play again"
+        return verdict(
+            "king/announce",
+            MARK,
+            f"The king of trumps was your first card, {played}, and club law 24 lets you "
+            f"announce it {still}; it scores one. Mark it.",
+            ("the king of trumps your first card", "club law 24's window"),
+        )
     return verdict(
         "king/announce",
         MARK,
