@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Header, Static
 
 from tutor.app.markup import plain, styled
 from tutor.app.progress import game_in_progress, progress_summary
+from tutor.app.widgets.footer import AdaptiveFooter
 
 TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
 
@@ -63,7 +64,7 @@ class HomeScreen(Screen):
             progress = Static(id="progress")
             progress.border_title = "Your progress"
             yield progress
-        yield Footer()
+        yield AdaptiveFooter()
 
     in_progress = None
     """The autosaved game to offer again (``tutor.autosave.InProgress``), if any."""

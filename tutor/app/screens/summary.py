@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from tutor.app.markup import plain
 from tutor.app.narrate import describe_action
 from tutor.app.widgets.cards import HandView, card_label
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.cards import sort_hand
 
@@ -68,7 +69,7 @@ class DealSummary(ModalScreen[None]):
                 yield Static(plain(self.table_text()), id="summary-table")
                 yield PassageMarkdown("*Grading your choices with the engine…*", id="choices")
             yield Label("Enter: continue · PageDown: more", id="summary-help")
-        yield Footer()
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         final = self.result.final
