@@ -560,6 +560,13 @@ class PlayScreen(DecisionKeys, Screen):
                 chosen=chosen or "—",
             )
         if phase is Phase.MARK_KING:
+            if position.king_law() == "club-laws/24":  # the king was the first card
+                until = "until it is played to" if position.led else "until you play again"
+                return styled(
+                    "Your first card was the king of trumps: club law 24 lets you announce it"
+                    " $until. Mark it ([b]m[/b]) or hold ([b]k[/b])?",
+                    until=until,
+                )
             return styled("You hold the king of trumps: mark it ([b]m[/b]) or hold ([b]k[/b])?")
         last = len(position.hands[LEARNER]) == 1
         led = position.led
