@@ -141,6 +141,27 @@ def test_stock_running_short_law_38():
     assert p.phase in (Phase.LEAD, Phase.MARK_KING)  # no dealer discard, no further proposal
 
 
+def test_dealer_the_stock_cannot_serve_discards_no_more_than_it_holds_law_38():
+    # club-laws/38: "the non-dealer is entitled to exchange as many as he asked for
+    # ... and the dealer must play his hand". The dealer's discard is the number he
+    # wishes, in full: with two left he may change up to two; wishing three, he plays
+    # his hand as it is (readings/stock-short).
+    p = arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D")
+    for _ in range(3):
+        hand = p.hands[0]
+        p = p.apply(PROPOSE).apply(ACCEPT).apply(Action("discard", hand)).apply(Action("discard"))
+    p = p.apply(PROPOSE).apply(ACCEPT).apply(Action("discard", p.hands[0][:4]))
+    assert len(p.stock) == 2 and p.to_act == 1 and p.discard_range() == (0, 2)
+    with pytest.raises(IllegalAction) as err:
+        p.apply(Action("discard", p.hands[1][:3]))
+    assert err.value.law == "club-laws/38"
+    assert "must play his hand as it is" in str(err.value)
+    drawn = p.apply(Action("discard", p.hands[1][:2]))
+    assert not drawn.stock and len(drawn.hands[1]) == 5
+    kept = p.apply(Action("discard"))
+    assert kept.hands[1] == p.hands[1] and len(kept.stock) == 2
+
+
 def test_stock_emptied_by_dealer_goes_to_play():
     p = arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D")
     for _ in range(3):
@@ -170,6 +191,75 @@ def test_dealer_marks_king_as_he_plays_to_the_first_lead():
     assert p.infoset().decision == "mark_king" and p.infoset().led == card("QS")
     q = p.apply(MARK)
     assert q.phase is Phase.FOLLOW and q.points == (0, 1)
+
+
+def test_non_dealers_king_led_first_may_be_marked_until_played_to():
+    # club-laws/24: "If the king be the card first led, it may be announced at any
+    # time prior to its being played to."
+    p = arranged("KD JS AS TS 9S", "8S 7S KH QH JH", "7D").apply(PLAY).apply(HOLD)
+    assert p.king_law() is None and p.phase is Phase.LEAD
+    q = p.apply(A("lead KD"))
+    assert q.phase is Phase.MARK_KING and q.to_act == 0 and q.led == card("KD")
+    assert q.king_law() == "club-laws/24" and set(q.legal_actions()) == {MARK, HOLD}
+    with pytest.raises(IllegalAction):
+        q.apply(A("follow 8S"))  # the window is the non-dealer's, before it is played to
+    marked = q.apply(MARK)
+    assert marked.points == (1, 0) and marked.king == 0
+    assert marked.phase is Phase.FOLLOW and marked.to_act == 1 and marked.led == card("KD")
+    held = q.apply(HOLD)
+    assert held.points == (0, 0) and held.king is None and held.phase is Phase.FOLLOW
+    # Once played to, the window is shut: no mark is offered again in the deal.
+    r = held.apply(held.legal_actions()[0])
+    while not r.is_over:
+        assert r.phase is not Phase.MARK_KING
+        r = r.apply(r.legal_actions()[0])
+
+
+def test_a_first_card_other_than_the_king_closes_the_window():
+    # club-laws/23: announced "before playing his first card, or he loses the right".
+    p = arranged("KD JS AS TS 9S", "8S 7S KH QH JH", "7D").apply(PLAY).apply(HOLD)
+    q = p.apply(A("lead JS"))
+    assert q.phase is Phase.FOLLOW and q.to_act == 1
+    while not q.is_over:
+        assert q.phase is not Phase.MARK_KING
+        q = q.apply(q.legal_actions()[0])
+    assert q.king is None
+
+
+def test_dealers_king_first_played_may_be_marked_before_he_plays_again():
+    # club-laws/24: "If the king be the card first played by the dealer, he may
+    # announce it at any time before he plays again."
+    p = arranged("QD JS AS TS 9S", "8S 7S KD QH JH", "7D").apply(PLAY).apply(A("lead QD"))
+    assert p.king_law() == "club-laws/23" and p.to_act == 1
+    q = p.apply(HOLD).apply(A("follow KD"))
+    assert q.tricks == ((card("QD"), card("KD")),) and q.to_act == 1
+    assert q.phase is Phase.MARK_KING and q.king_law() == "club-laws/24"
+    info = q.infoset()
+    assert info.decision == "mark_king" and info.king_law == "club-laws/24" and info.led is None
+    marked = q.apply(MARK)
+    assert marked.points == (0, 1) and marked.phase is Phase.LEAD and marked.to_act == 1
+    held = q.apply(HOLD)
+    assert held.points == (0, 0) and held.phase is Phase.LEAD
+    r = held.apply(A("lead QH"))  # he has played again: too late
+    while not r.is_over:
+        assert r.phase is not Phase.MARK_KING
+        r = r.apply(r.legal_actions()[0])
+    assert r.king is None
+
+
+def test_dealers_king_not_his_first_card_is_not_offered_again():
+    # The dealer's first card a spade, the king kept: law 24 does not reopen the mark.
+    p = arranged("QS JD AS TS 9S", "8S 7S KD QH JH", "7D").apply(PLAY).apply(A("lead QS"))
+    q = p.apply(HOLD).apply(A("follow 7S"))
+    assert q.phase is Phase.LEAD and q.to_act == 0
+    q = q.apply(A("lead JD")).apply(A("follow KD"))
+    assert q.phase is not Phase.MARK_KING and q.king is None
+
+
+def test_marking_in_law_24s_window_at_four_wins_mid_deal():
+    p = arranged("KD JS AS TS 9S", "8S 7S KH QH JH", "7D", score=(4, 0)).apply(PLAY)
+    p = p.apply(HOLD).apply(A("lead KD")).apply(MARK)
+    assert p.is_over and p.game_won_by == 0 and p.tricks == ()
 
 
 def test_marking_king_at_four_wins_mid_deal():

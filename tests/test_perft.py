@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import arranged
 from tutor.actions import PLAY
+from tutor.cards import card
 from tutor.deal import Phase, deal_position
 from tutor.perft import card_play_sequences, perft
 
@@ -30,11 +31,16 @@ def _wins(second, first, trump):
     return second.suit == trump
 
 
-def brute_force(hands, trump, leader):
-    """Count play orders (a permutation of each hand) that are legal throughout."""
+def brute_force(hands, trump, leader, starts=(None, None)):
+    """Count play orders (a permutation of each hand) that are legal throughout;
+    ``starts``: a card each seat's order must begin with, or None."""
     count = 0
     for order0 in permutations(hands[0]):
+        if starts[0] is not None and order0[0] != starts[0]:
+            continue
         for order1 in permutations(hands[1]):
+            if starts[1] is not None and order1[0] != starts[1]:
+                continue
             orders = [list(order0), list(order1)]
             held = [list(hands[0]), list(hands[1])]
             who = leader
@@ -94,3 +100,18 @@ def test_king_decision_doubles_the_count():
     q = arranged("QS JS AS TS 9S", "8S 7S KH QH JH", "7D").apply(PLAY)
     assert card_play_sequences(p) == 2 * brute_force(p.hands, p.trump, leader=0)
     assert card_play_sequences(q) == brute_force(q.hands, q.trump, leader=0)
+
+
+def test_king_first_card_opens_law_24s_window():
+    """club-laws/24: a king of trumps held back and then played as its holder's first
+    card may still be marked (the non-dealer's until it is played to, the dealer's
+    before he plays again), so each such play order has one more binary decision."""
+    p = arranged("KD JS AS TS 9S", "8S 7S KH QH JH", "7D").apply(PLAY)
+    n = brute_force(p.hands, p.trump, leader=0)
+    led_first = brute_force(p.hands, p.trump, leader=0, starts=(card("KD"), None))
+    # marked at once: n orders; held: n orders, and the window again on each KD lead
+    assert card_play_sequences(p) == 2 * n + led_first == 4608
+    d = arranged("QD JS AS TS 9S", "8S 7S KD QH JH", "7D").apply(PLAY)
+    n = brute_force(d.hands, d.trump, leader=0)
+    played_first = brute_force(d.hands, d.trump, leader=0, starts=(None, card("KD")))
+    assert card_play_sequences(d) == 2 * n + played_first == 1824
