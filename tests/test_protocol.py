@@ -159,3 +159,79 @@ def test_unknown_engine_is_a_clear_error():
     )
     assert proc.returncode == 2
     assert "invalid choice" in proc.stderr and "Traceback" not in proc.stderr
+
+
+KING_LED = {
+    "decision": "mark_king",
+    "role": "nondealer",
+    "hand": ["JS", "AS", "TS", "9S"],
+    "turnup": "7D",
+    "penalty": "me",
+    "led": "KD",
+}
+"""club-laws/24: the non-dealer led the king of trumps, held back, as his first card."""
+KING_PLAYED = {
+    "decision": "mark_king",
+    "role": "dealer",
+    "hand": ["8S", "7S", "QH", "JH"],
+    "turnup": "7D",
+    "penalty": "opponent",
+    "tricks": [["QD", "KD"]],
+}
+"""club-laws/24: the dealer played the king of trumps to the first trick, his first card."""
+
+
+@pytest.mark.parametrize("request_", [KING_LED, KING_PLAYED])
+def test_law_24s_windows_are_mark_king_requests(request_):
+    info = parse_request(json.dumps(request_))
+    assert info.king_law == "club-laws/24"
+    assert infoset_to_request(info) | {"discards": [], "exchanges": []} == {
+        "score": [0, 0],
+        "game": 5,
+        "king": None,
+        "tricks": [],
+        "penalty": None,
+        **request_,
+        "discards": [],
+        "exchanges": [],
+    }
+    (answer,) = run_lines([json.dumps(request_)])
+    assert answer["action"] in ("mark", "hold")
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({**KING_LED, "led": "JD", "hand": ["KD", "JS", "AS", "TS", "9S"]}, "led:"),
+        ({**KING_LED, "led": "QD"}, "tricks:"),  # my card led is not the king: four, not five
+        ({**KING_LED, "tricks": [["QS", "7S"]], "hand": ["AS", "TS", "9S"]}, "hand:"),
+        ({**KING_PLAYED, "tricks": [["KD", "QD"]]}, "hand:"),  # the king led, not played to
+        ({**KING_PLAYED, "led": "QS"}, "hand:"),  # he has begun to play again
+        (
+            {**KING_PLAYED, "tricks": [["QD", "KD"], ["JH", "AH"]], "hand": ["8S", "7S", "QH"]},
+            "hand:",
+        ),
+    ],
+)
+def test_law_24s_windows_only_where_the_law_gives_them(fields, field):
+    (answer,) = run_lines([json.dumps(fields)])
+    assert answer.get("error", "").startswith(field), answer
+
+
+def test_round_trip_through_law_24s_windows():
+    """Deals where the king of trumps is held back and then played first: every
+    request on the way, the windows included, reads back as the position's view."""
+    from tests.helpers import arranged
+    from tutor.actions import HOLD, PLAY
+
+    seen = set()
+    for nd, d in (("KD JS AS TS 9S", "8S 7S KH QH JH"), ("QD JS AS TS 9S", "8S 7S KD QH JH")):
+        p = arranged(nd, d, "7D").apply(PLAY)
+        while not p.is_over:
+            info = p.infoset()
+            assert parse_request(json.dumps(infoset_to_request(info))) == info
+            seen.add(p.king_law())
+            legal = p.legal_actions()
+            king = [a for a in legal if a.cards and a.card.rank.name == "KING"]
+            p = p.apply(HOLD if HOLD in legal else (king or legal)[0])
+    assert {"club-laws/23", "club-laws/24"} <= seen
