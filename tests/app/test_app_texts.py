@@ -97,3 +97,19 @@ async def test_home_reaches_every_screen():
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, HomeScreen)
+
+
+@run
+async def test_home_buttons_open_their_screens_with_the_mouse():
+    from tutor.app.screens.lessons import LessonsScreen
+
+    app = create_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for button, kind in (("#use-lessons", LessonsScreen), ("#use-texts", TextsScreen)):
+            await pilot.click(button)
+            await settle(pilot)
+            assert isinstance(app.screen, kind)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)

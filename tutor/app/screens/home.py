@@ -126,6 +126,6 @@ class HomeScreen(Screen):
     def action_weak_spots(self) -> None:
         self.app.open_weak_spots()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")
-        self.app.run_action(ident)
+        await self.app.run_action(ident)
