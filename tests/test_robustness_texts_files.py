@@ -4,6 +4,7 @@ cap, regular files only, a glossary entry without its definition, lesson links."
 from __future__ import annotations
 
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -148,9 +149,13 @@ def test_lesson_links_are_checked_against_the_lessons(texts: Path, capsys):
     line = append(
         texts / "notes.md", "See [the cards](lesson:cards) and [a lesson](lesson:no-such-lesson).\n"
     )
-    assert faults(texts, lessons={"cards"}) == [
+    shipped = {tomllib.loads(f.read_text())["id"] for f in tutor.paths.LESSONS_DIR.glob("*.toml")}
+    assert faults(texts, lessons=shipped) == [
         f"texts/notes.md:{line}: broken link lesson:no-such-lesson (no such lesson)"
     ]
+    assert f"texts/notes.md:{line}: broken link lesson:cards (no such lesson)" in faults(
+        texts, lessons={"tricks"}
+    )
     assert faults(texts) == []  # no lessons given: lesson links are not judged
     assert main(["texts", "check", "--root", str(texts)]) == 1
     err = capsys.readouterr().err
