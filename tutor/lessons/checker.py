@@ -6,7 +6,9 @@ action is legal in its position; for a step that teaches a hint, the hints
 engine gives the same answer (discards as sets) and decides it by that hint;
 every arranged deal really makes the wrong choice score worse; every wrong
 choice of a law question says why it is wrong; a lesson with six or more
-two-way decisions is balanced and holds a minimal pair (``balance``). A module that
+two-way decisions is balanced and holds a minimal pair (``balance``); and, for
+the whole curriculum, every club law from 1 to 51 is taught by a step or listed
+in ``LAWS_OUT_OF_SCOPE`` with its reason. A module that
 is missing (the hints engine, the texts) is reported as a fault, never as a
 traceback, and the rest is still checked.
 """
@@ -28,6 +30,16 @@ from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe,
 PROJECT_HINTS = "project/"
 """Hint ids of the project's own defaults: not historical advice, so no lesson need teach them."""
 
+CLUB_LAWS = range(1, 52)
+"""The 51 laws of the London clubs (club-laws/1 ... club-laws/51)."""
+
+LAWS_OUT_OF_SCOPE: dict[int, str] = {}
+"""Club laws no lesson teaches, each with the reason. Every other law must be
+taught: the first club law some step cites, the law its answer rests on (a law
+question "must cite the law that answers it", lessons/README.md); a law cited
+only beside another, as a contrast, is not taught by that step. Empty today:
+every law has a step."""
+
 
 @dataclass(slots=True)
 class Report:
@@ -35,6 +47,8 @@ class Report:
     faults: list[Fault] = field(default_factory=list)
     uncovered_hints: list[str] = field(default_factory=list)
     hints_available: bool = True
+    untaught_laws: list[int] = field(default_factory=list)
+    """Club laws taught by no step and not out of scope (checked for the whole curriculum)."""
 
     @property
     def ok(self) -> bool:
@@ -47,6 +61,7 @@ class Report:
             "faults": [f.to_json() | {"text": str(f)} for f in self.faults],
             "uncovered_hints": self.uncovered_hints,
             "hints_available": self.hints_available,
+            "untaught_laws": self.untaught_laws,
             "per_lesson": [
                 {"id": lesson.id, "file": lesson.file, "steps": len(lesson.steps)}
                 for lesson in self.curriculum.lessons
@@ -112,7 +127,66 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
         report.uncovered_hints = sorted(
             h for h in known - taught if not h.startswith(PROJECT_HINTS)
         )
+    if paths is None:  # the whole curriculum: a file or two checked alone teaches few laws
+        report.untaught_laws, faults = check_law_coverage(curriculum)
+        report.faults.extend(faults)
     return report
+
+
+def taught_laws(curriculum: Curriculum) -> dict[int, str]:
+    """Each club law a step teaches (the first club law it cites), with the first
+    such step as ``lesson/step``."""
+    out: dict[int, str] = {}
+    for step in curriculum.steps:
+        for passage in step.passages:
+            number = _club_law(passage)
+            if number is not None:
+                out.setdefault(number, f"{step.lesson}/{step.id}")
+                break
+    return out
+
+
+def check_law_coverage(
+    curriculum: Curriculum, out_of_scope: dict[int, str] | None = None
+) -> tuple[list[int], list[Fault]]:
+    """The club laws neither taught by a step nor out of scope, and the faults:
+    each such law; a law out of scope without a reason, or taught after all."""
+    out_of_scope = LAWS_OUT_OF_SCOPE if out_of_scope is None else out_of_scope
+    taught = taught_laws(curriculum)
+    where = "tutor.lessons.checker.LAWS_OUT_OF_SCOPE"
+    untaught = [n for n in CLUB_LAWS if n not in taught and n not in out_of_scope]
+    faults = [
+        Fault(
+            "<curriculum>",
+            0,
+            "passages",
+            f"club law {n} (club-laws/{n}) is taught by no step (the first club law a step"
+            f" cites) and not listed, with a reason, in {where}",
+        )
+        for n in untaught
+    ]
+    for n, reason in sorted(out_of_scope.items()):
+        if n not in CLUB_LAWS:
+            faults.append(Fault(where, 0, "laws", f"there is no club law {n}"))
+        elif not reason.strip():
+            faults.append(Fault(where, 0, "laws", f"club law {n} is out of scope with no reason"))
+        elif n in taught:
+            faults.append(
+                Fault(
+                    where,
+                    0,
+                    "laws",
+                    f"club law {n} is listed as out of scope, but {taught[n]} teaches it",
+                )
+            )
+    return untaught, faults
+
+
+def _club_law(passage: str) -> int | None:
+    prefix, _, number = passage.partition("/")
+    if prefix != "club-laws" or not number.isdigit():
+        return None
+    return int(number)
 
 
 def _check_passages(lesson: Lesson, ctx: _Context) -> list[Fault]:
