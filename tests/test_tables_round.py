@@ -154,3 +154,59 @@ def test_the_king_of_trumps_may_be_marked_before_the_first_card():
             assert table.apply(Action("mark")).deal.king == holder
             return
     pytest.fail("no seed dealt the eldest the king of trumps")
+
+
+def first_mark_moment(name: str):
+    """A new table whose first decision is a king of trumps to mark or hold."""
+    for seed in range(200):
+        table = make_table(name, seed)
+        while table.deal_number == 1 and not table.is_over:
+            if table.deal.phase is Phase.MARK_KING:
+                return table
+            table = table.apply(table.legal_actions()[0])
+    pytest.fail(f"no king of trumps to mark at {name} in 200 tables")
+
+
+@pytest.mark.parametrize("name", ROUND_TABLES)
+def test_a_king_marked_to_reach_the_game_ends_it_at_once(name):
+    """The game for two's rule at every table (french/partie: "On a gagné lorsque l'on a
+    fait un total de 5 points"; french/cinq-six: "Le reste est la même chose"): the king
+    that brings the last side needed to the game ends the game, the tricks unplayed."""
+    table = first_mark_moment(name)
+    side = table.sides[table.to_act]
+    needed = len(table.side_names) - table.losers
+    game = table.rules.game_points
+    others = [s for s in range(len(table.side_names)) if s != side]
+    scores = [0] * len(table.side_names)
+    scores[side] = game - 1
+    for s in others[: needed - 1]:
+        scores[s] = game  # the other winners are there already
+    table = replace(table, scores=tuple(scores))
+    assert table.king_ends_game() is False  # the king is not yet marked
+    marked = table.apply(Action("mark"))
+    assert marked.is_over
+    assert side in marked.winners and len(marked.winners) == needed
+    last = marked.history[-1]
+    assert len(last.final.tricks) == 0 and last.points[side] == 1 and sum(last.points) == 1
+    held = table.apply(Action("hold"))
+    assert not held.is_over and held.deal_number == table.deal_number
+
+
+def test_a_king_turned_up_to_reach_the_game_ends_it_before_a_card_is_played():
+    deal = arranged_quatre()  # East (side 1) deals and turns up the king
+    table = replace(make_table("quatre", 0), deal=deal)
+    assert replace(table, scores=(0, 4)).king_ends_game()
+    assert not replace(table, scores=(4, 3)).king_ends_game()
+
+
+@pytest.mark.parametrize("name", ROUND_TABLES)
+@pytest.mark.parametrize("seed", range(6))
+def test_the_sides_that_reach_the_game_are_the_winners(name, seed):
+    """Sides reach the game one at a time, so exactly as many as must win reach it, and
+    no tie across the line is ever played off."""
+    table, _ = play_out(make_table(name, seed), seed)
+    reached = tuple(s for s, p in enumerate(table.scores) if p >= table.rules.game_points)
+    assert reached == table.winners
+    assert len(reached) == len(table.side_names) - table.losers
+    for result in table.history[:-1]:
+        assert len(result.final.tricks) == 5  # only the last deal may stop on a king

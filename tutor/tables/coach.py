@@ -121,14 +121,16 @@ class DealPlayed:
         if not self.steps:
             return None
         last = self.steps[-1]
+        # A deal's own result, not the last one: the next deal may have ended at once
+        # on a king turned up that reaches the game.
         if isinstance(last.before, PoolTable):
             game = last.before.game.apply(last.action)
             if self.finished:
-                return game.history[-1].final
+                return game.history[last.before.game.deal_number - 1].final
             return game.position
         after = self.after
         if self.finished:
-            return after.history[-1].final
+            return after.history[last.before.deal_number - 1].final
         return after.deal
 
     def points(self) -> tuple[tuple[str, int], ...]:

@@ -11,10 +11,18 @@ under French rules. At four the partners' tricks are counted together.
 
 How the game ends reads "On convient du nombre de perdants" (french/cinq-six):
 the players play on until as many sides as must win have reached the game
-(five, or seven if agreed, french/valeur); the winners are then the sides with
-the most points. A tie across the line between winners and losers is played
-off by another deal. At four there is one losing side, so the first side to
-the game wins (french/partie).
+(five, or seven if agreed, french/valeur); the winners are those sides. At four
+there is one losing side, so the first side to the game wins (french/partie).
+
+When the game ends is the game for two's rule, the same at every table: "On a
+gagné lorsque l'on a fait un total de 5 points" (french/partie), and "Le reste
+est la même chose" (french/cinq-six). A king (turned up, or marked before its
+holder's first card) that brings the last side needed to the game ends the game
+at once, the tricks unplayed, as ``tutor.deal`` ends a deal for two; otherwise
+the game is decided when the deal's tricks are scored. Since a deal's tricks
+score for one side only (three of five), no more sides than are needed ever
+reach the game together, so winners and losers are never tied
+(texts/tables.md, ``tables/game-end``).
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from tutor.actions import Action, IllegalAction
 from tutor.cards import Card
-from tutor.deal import Distribution
+from tutor.deal import Distribution, Phase
 from tutor.laws import cap_deal_points, trick_points
 from tutor.rulesets import RuleSet
 from tutor.tables.model import TableView, count
@@ -95,7 +103,7 @@ class RoundTable:
             deal=_deal(name, seed, 1, len(players), first_dealer, distributions, law),
             scores=(0,) * len(side_names),
         )
-        return table
+        return table._settle()
 
     # --- the common table interface ------------------------------------------------
 
@@ -120,7 +128,30 @@ class RoundTable:
         moved = replace(
             self, deal=self.deal.apply(action), deal_actions=(*self.deal_actions, action)
         )
-        return moved._next_deal() if moved.deal.is_over else moved
+        return moved._settle()
+
+    def _settle(self) -> RoundTable:
+        """End the deal when it is over, or when its king ends the game (the game for
+        two's rule: the game is won the moment it is reached, french/partie); deal
+        the next one unless the game is over."""
+        table = self
+        while not table.is_over:
+            if not table.deal.is_over and table.king_ends_game():
+                table = replace(table, deal=replace(table.deal, phase=Phase.DONE))
+            if not table.deal.is_over:
+                break
+            table = table._next_deal()
+        return table
+
+    def king_ends_game(self) -> bool:
+        """Whether the king scored in the deal in progress brings the last side needed
+        to the game."""
+        deal = self.deal
+        if deal.king is None:
+            return False
+        scores = list(self.scores)
+        scores[self.sides[deal.king]] += 1
+        return decide_winners(tuple(scores), self.rules.game_points, self.losers) is not None
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -133,6 +164,8 @@ class RoundTable:
         points = [0] * count
         if deal.king is not None:
             points[self.sides[deal.king]] += 1
+        if len(deal.tricks) < 5:
+            return tuple(points)  # the game ended on the king, the tricks unplayed
         for side, won in enumerate(tricks):
             if won >= 3:
                 points[side] += trick_points(won, False, self.rules)
@@ -205,7 +238,11 @@ class RoundTable:
 
 
 def decide_winners(scores: tuple[int, ...], game: int, losers: int) -> tuple[int, ...] | None:
-    """The winning sides, or None while play goes on (see the module docstring)."""
+    """The winning sides, or None while play goes on (see the module docstring).
+
+    For any scores: when more sides than are needed have reached the game, the
+    most points win, and a tie across the line plays on. In play this cannot
+    arise (the game ends as soon as enough sides reach it, one at a time)."""
     needed = len(scores) - losers
     if sum(1 for s in scores if s >= game) < needed:
         return None

@@ -626,16 +626,18 @@ def _ends(before, after) -> list[str]:
                     f"{after.players[after.out]} goes out; {after.players[before.out]} comes in."
                 )
         elif after.game.deal_number != before.game.deal_number:
-            finished = after.game.history[-1]
-            points = finished.final.points
             names = after.game.players
-            notes.append(f"Deal {finished.number}: {names[0]} {points[0]}, {names[1]} {points[1]}.")
+            for finished in after.game.history[len(before.game.history) :]:
+                points = finished.final.points
+                notes.append(
+                    f"Deal {finished.number}: {names[0]} {points[0]}, {names[1]} {points[1]}."
+                )
         if after.refus != before.refus:
             notes.append(f"{after.players[before.out]}, out, takes the point de refus.")
     elif after.deal_number != before.deal_number or after.is_over:
-        result = after.history[-1]
-        scored = [f"{after.side_names[s]} {p}" for s, p in enumerate(result.points) if p]
-        notes.append(f"Deal {result.number}: {', '.join(scored) or 'no one scores'}.")
+        for result in after.history[len(before.history) :]:
+            scored = [f"{after.side_names[s]} {p}" for s, p in enumerate(result.points) if p]
+            notes.append(f"Deal {result.number}: {', '.join(scored) or 'no one scores'}.")
     if after.is_over:
         notes.append(after.result())
     return notes
