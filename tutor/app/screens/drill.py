@@ -11,6 +11,7 @@ recorded under ``drill:<topic key>``, and mistakes join the review queue.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -26,12 +27,21 @@ from tutor.app.screens.lesson import LessonScreen
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
+    from tutor.lessons.drills import Topic
+
 BOARD = ("#position-facts", "#lesson-table", "#lesson-hand", "#choices")
 """The parts of the board hidden while a position is being dealt."""
 
 
 class DrillTopicsScreen(Screen):
     """Choose what to drill (Enter)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
 
@@ -68,7 +78,7 @@ class DrillScreen(LessonScreen):
         self.topic_key = topic_key
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         self.rng = random.Random(self.seed)
-        self.topic = None
+        self.loaded_topic: Topic | None = None
         self.dealt = 0
         """Positions dealt so far (the one shown is number ``dealt``)."""
         self.answered = 0
@@ -80,10 +90,17 @@ class DrillScreen(LessonScreen):
         from tutor.lessons.drills import DrillError, topic
 
         try:
-            self.topic = topic(self.topic_key)
+            self.loaded_topic = topic(self.topic_key)
         except HintsUnavailable as exc:
             raise DrillError(str(exc)) from None
-        self.title_text = self.topic.title
+        self.title_text = self.loaded_topic.title
+
+    @property
+    def topic(self) -> Topic:
+        """The topic drilled (loaded with the steps, before anything is shown)."""
+        if self.loaded_topic is None:
+            raise RuntimeError("the drill's topic is read before it is loaded")
+        return self.loaded_topic
 
     def start(self) -> None:
         self.sub_title = f"drill: {self.topic.title} · seed {self.seed}"

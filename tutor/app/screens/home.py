@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -11,6 +13,11 @@ from textual.widgets import Button, Header, Static
 from tutor.app.markup import plain, styled
 from tutor.app.progress import game_in_progress, progress_summary
 from tutor.app.widgets.footer import AdaptiveFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
 
 TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
 
@@ -33,6 +40,9 @@ USES = (
 
 class HomeScreen(Screen):
     """Where the tutor opens: choose lessons, play or texts."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     BINDINGS = [
         Binding("c", "continue", "Continue", id="continue"),

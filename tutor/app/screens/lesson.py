@@ -18,6 +18,8 @@ goes into ``rich.text.Text`` values or into Markdown.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -38,6 +40,13 @@ from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdo
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
 from tutor.lessons.shuffle import choice_order
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
+    from tutor.lessons.model import Lesson
+    from tutor.progress import Attempt
 
 
 def _choice_entry(n: int, text: str) -> Table:
@@ -96,6 +105,9 @@ def penalty_fact(info) -> str:
 class LessonScreen(Screen):
     """A lesson (or the review queue) as a sequence of questions."""
 
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
+
     BINDINGS = [
         *[
             Binding(key, f"decide('{kind}')", label, id=f"decide-{kind}")
@@ -129,11 +141,13 @@ class LessonScreen(Screen):
         super().__init__()
         self.lesson_id = lesson_id
         self.review = review
-        self.index = step
+        self.asked_index = step
+        """The step asked for (None: where the learner left the lesson)."""
+        self.index = 0
         self.steps: list = []
         self.title_text = ""
-        self.lesson = None
-        self.attempt = None
+        self.lesson: Lesson | None = None
+        self.attempt: Attempt | None = None
         self.judgement = None
         self.judging = False
         self.clue_stage = 0
@@ -180,9 +194,8 @@ class LessonScreen(Screen):
         if not self.steps:
             self.query_one("#step-title", Static).update("This lesson has no steps.")
             return
-        if self.index is None:
-            self.index = self.resume_index()
-        self.index = max(0, min(self.index, len(self.steps) - 1))
+        asked = self.resume_index() if self.asked_index is None else self.asked_index
+        self.index = max(0, min(asked, len(self.steps) - 1))
         self.show_step()
 
     def resume_index(self) -> int:
@@ -212,9 +225,9 @@ class LessonScreen(Screen):
                 except (LookupError, HintsUnavailable):
                     continue  # a step since removed from its lesson, or a drill not to be judged
             return
-        self.lesson = course.lesson(self.lesson_id or "")
-        self.title_text = self.lesson.title
-        self.steps = list(self.lesson.steps)
+        lesson = self.lesson = course.lesson(self.lesson_id or "")
+        self.title_text = lesson.title
+        self.steps = list(lesson.steps)
 
     @property
     def step(self):
@@ -508,7 +521,7 @@ class LessonScreen(Screen):
         self.show_question()
         self.draw_buttons()
         self.refresh_bindings()
-        if self.attempt.finished:
+        if self.attempt is not None and self.attempt.finished:
             self.show_passages(self.step)
             if self.step.outcome is not None:
                 self.play_out(self.step)
@@ -569,9 +582,10 @@ class LessonScreen(Screen):
     def action_hint(self) -> None:
         from tutor.lessons.clues import STAGES, clue
 
-        if not self.kinds():
+        attempt = self.attempt
+        if not self.kinds() or attempt is None:
             return
-        self.attempt.ask_hint()
+        attempt.ask_hint()
         self.clue_stage = min(self.clue_stage + 1, STAGES + 1)
         tried = self.tried_choices()
         lines = []
@@ -588,7 +602,7 @@ class LessonScreen(Screen):
             lines.append("No further clue: answer, or press s to see the answer.")
         elif self.clue_stage < STAGES:
             lines.append("*Press ? again for a closer clue.*")
-        left = self.attempt.max_tries - self.attempt.tries
+        left = attempt.max_tries - attempt.tries
         tries = f"{left} {'try' if left == 1 else 'tries'} left before the answer is shown."
         self.set_feedback(
             "#### Clue", *lines, f"{tries} *(A step answered with a clue comes back for review.)*"
@@ -596,16 +610,17 @@ class LessonScreen(Screen):
 
     def tried_choices(self) -> set[int]:
         """The law choices (file indexes) already given in this attempt."""
-        if not self.step.is_law:
+        if not self.step.is_law or self.attempt is None:
             return set()
+        started = self.attempt.started
         return {
             int(a.answer)
             for a in progress().answers(self.step.lesson)
-            if a.step == self.step.id and a.at >= self.attempt.started and a.answer.isdigit()
+            if a.step == self.step.id and a.at >= started and a.answer.isdigit()
         }
 
     def action_reveal(self) -> None:
-        if not self.kinds():
+        if not self.kinds() or self.attempt is None:
             return
         self.attempt.reveal()
         self.step_finished(False)

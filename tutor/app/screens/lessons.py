@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +15,11 @@ from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress, review_outlook
 from tutor.app.widgets.footer import AdaptiveFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
 
 REVIEW = "__review__"
 
@@ -71,6 +78,9 @@ def _review_entry(due: int) -> Table:
 
 class LessonsScreen(Screen):
     """Choose a lesson (Enter) or the review of past mistakes."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     BINDINGS = [
         Binding("v", "review", "Review queue", id="review"),

@@ -12,6 +12,7 @@ stand, ``⟨…⟩``, in the reading chosen with ``e``: as corrected, as receive
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,6 +28,11 @@ from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list
 from tutor.study_notes import notes_for_passage, notes_markdown
 from tutor.texts.emend import READINGS
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
 
 SECTION_LIMIT = 60
 """Passages shown together at most when a heading with many children is opened."""
@@ -121,6 +127,9 @@ def english_for(french: str, english: str | None) -> str:
 
 class TextsScreen(Screen):
     """Read the annotated sources."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     DEFAULT_CSS = """
     TextsScreen #toc { scrollbar-size-vertical: 1; }

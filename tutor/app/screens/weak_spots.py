@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,9 +15,17 @@ from textual.widgets.option_list import Option
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
 from tutor.app.widgets.footer import AdaptiveFooter
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
+
 
 class WeakSpotsScreen(Screen):
     """The topics tried, worst first-try accuracy first; Enter drills the one highlighted."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
 

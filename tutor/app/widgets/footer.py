@@ -69,8 +69,8 @@ class AdaptiveFooter(Footer):
         for binding, enabled, tooltip in shown:
             by_action[binding.action].append((binding, enabled, tooltip))
         items: list[tuple[list[Widget], int]] = []
-        for group, runs in groupby(by_action.values(), lambda run: run[0][0].group):
-            runs = list(runs)
+        for group, grouped in groupby(by_action.values(), lambda run: run[0][0].group):
+            runs = list(grouped)
             if group is not None and len(runs) > 1:
                 firsts = [run[0] for run in runs]
                 keys = [
