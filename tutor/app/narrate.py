@@ -36,6 +36,16 @@ def narrate(name: str, action: Action, *, hidden: bool) -> str | None:
     return f"{name} {verb} {card_label(action.card)}"
 
 
+def turned_king(name: str, rules: object) -> str:
+    """The king turned up, told where it is scored. Under French rules the dealer says
+    « J'ai le roi » before he scores it (french/jeu: "Avant de marquer ce point, il doit
+    dire : « J'ai le roi »"); the English laws ask no announcement of a king turned up
+    (club-laws/22, club-laws/47)."""
+    if getattr(rules, "french", False):
+        return f"{name} turned up the king: « J'ai le roi », and scores one."
+    return f"{name} turned up the king and scores one."
+
+
 def describe_action(action: Action) -> str:
     """An action as a short phrase for advice: ``lead K♠``, ``discard 7♣ 8♦``."""
     if not action.cards:

@@ -26,7 +26,7 @@ from textual.widgets import Button, Header, Label, RichLog, Static
 from tutor.actions import Action, IllegalAction
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import plain, styled
-from tutor.app.narrate import narrate
+from tutor.app.narrate import narrate, turned_king
 from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.decision_keys import (
@@ -624,7 +624,7 @@ class PlayScreen(DecisionKeys, Screen):
             f"turn-up {card_label(position.turnup)} —"
         )
         if position.king == position.dealer and position.points[position.dealer]:
-            self.log_line(f"{self.names[position.dealer]} turned up the king and scores one.")
+            self.log_line(turned_king(self.names[position.dealer], position.rules))
 
 
 def _fresh_seed() -> int:
