@@ -14,6 +14,10 @@ jeux de règle (refuse); the guarded principle (refuse or accept). The
 exceptions and three queens come first because they are exceptions to the
 list and to the principle; read with ``readings/guarded`` they describe
 hands the principle would refuse, and narrow them (see ``guarded_in``).
+
+The king of trumps frees the dealer only under the two-card rule
+(``readings/dealer-king``): a jeu de règle holding it with more to discard is
+refused, and the refusal says so (``king_not_excepted``).
 """
 
 from __future__ import annotations

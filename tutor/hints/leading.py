@@ -11,7 +11,9 @@ to the most general:
    then ``lead/persevere``;
 4. the first lead: ``lead/weak-after-refusal``, ``lead/small-sequence`` (both after a
    refusal), ``lead/two-small-trumps`` (the exception to the guarded suit),
-   ``lead/three-trumps-sequence``, ``lead/trumps-at-starting``; at four,
+   ``lead/three-trumps-sequence``, ``lead/trumps-at-starting`` (which also
+   speaks, leading a plain card, when the king, queen, knave or knave, ace of
+   trumps is held without court cards out of trumps); at four,
    ``score/forward-game`` replaces any of these that would lead a trump;
 5. ``lead/guarded-suit``: the highest of your guarded suit;
 6. ``project/lead-default``: the highest of your strong suit.

@@ -8,6 +8,9 @@ hands he would otherwise accept. At three against four the dealer refuses on
 moderate cards. These rules come first in their decisions: they exist to
 override the ordinary ones.
 
+The even chance the non-dealer plays on includes the dealer's own, stricter
+examples (``readings/stricter-refusal``: "but he ought to be protected").
+
 The rules for the king (``score/four-to-three-king``) and for the lead
 (``score/forward-game``) live with the king and the leads.
 """
@@ -36,8 +39,9 @@ register(
     (SCORE,),
     "The dealer at four, the king neither in your hand nor turned up: play without proposing "
     "any cards that give an even chance of three tricks, e.g. a queen, a guarded knave and a "
-    "guarded ten; and so the hands protected in three suits on which the dealer, more "
-    "strictly, refuses at the adverse four (three knaves, or a knave and two guarded tens).",
+    "guarded ten; and so, on the project's reading of the Hint's 'but', the hands protected "
+    "in three suits on which the dealer, more strictly, refuses at the adverse four (three "
+    "knaves, or a knave and two guarded tens).",
 )
 register(
     "score/dealer-refusal-at-four",
