@@ -107,3 +107,19 @@ def test_hold_is_always_allowed():
         if game.position.phase is Phase.MARK_KING:
             assert HOLD in game.legal_actions()
         game = game.apply(rng.choice(game.legal_actions()))
+
+
+def test_undo_and_replay_through_law_24s_window():
+    """club-laws/24: the king held back and led first is offered again; the game's
+    actions hold both decisions, and undo steps back into the window."""
+    from tutor.actions import PLAY, Action
+    from tutor.cards import Rank, intern
+
+    game = Game.new(26)  # South, the non-dealer, holds the king of trumps
+    king = intern(Rank.KING, game.position.trump)
+    game = game.apply(PLAY).apply(HOLD).apply(Action("lead", (king,)))
+    assert game.position.phase is Phase.MARK_KING and game.position.king_law() == "club-laws/24"
+    marked = game.apply(MARK)
+    assert marked.total_score()[0] == 1 and marked.actions[-2:] == (Action("lead", (king,)), MARK)
+    assert marked.undo() == game
+    assert replay(26, game.rules, game.players, marked.actions) == marked

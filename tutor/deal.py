@@ -168,7 +168,8 @@ class Position:
         """The law under which the mark is offered now: ``club-laws/23`` before the
         holder's first card, ``club-laws/24`` after the king itself was his first
         card (led by the non-dealer and not yet played to, or played by the dealer,
-        who has not played again); None when no mark is offered."""
+        who has not played again); None when no mark is offered. The windows are
+        the project's reading of the two laws, readings/king-window."""
         if self.phase is not Phase.MARK_KING:
             return None
         return "club-laws/24" if self.played[self.to_act] else "club-laws/23"
