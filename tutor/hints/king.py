@@ -67,7 +67,6 @@ def announce(info: InfoSet) -> Verdict:
             f"The king of trumps was your first card, {played}, and club law 24 lets you "
             f"announce it {still}; it scores one. Mark it.",
             ("the king of trumps your first card", "club law 24's window"),
-            ("readings/king-window",),
         )
     return verdict(
         "king/announce",
