@@ -77,7 +77,9 @@ def test_table_quatre(snap_compare):
 
 
 async def _play_deal_one(pilot) -> None:
-    """Seed 1 against the random engine: five legal cards end deal 1 (no refusal toast)."""
+    """Seed 1 against the random engine: five legal cards end deal 1 (no refusal toast).
+    No animation: the log beneath the summary must not be caught mid-scroll."""
+    pilot.app.animation_level = "none"
     await _settle(pilot)
     for key in ("1", "1", "2", "1", "1"):
         await pilot.press(key)
