@@ -37,14 +37,14 @@ from textual.widgets import Header, Label, RichLog, Static
 from tutor.actions import Action, IllegalAction
 from tutor.app.advice import advice_markdown, engine_markdown, sources_links
 from tutor.app.markup import plain, styled
-from tutor.app.narrate import narrate
+from tutor.app.narrate import narrate, turned_king
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
-from tutor.cards import Card, sort_hand
+from tutor.cards import Card, Rank, sort_hand
 from tutor.rulesets import make_rules
 from tutor.tables import TABLES, PoolTable, make_table
 from tutor.tables import gallery as gallery_rules
@@ -186,6 +186,9 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.paused = False
         self.query_one(RichLog).clear()
         self.log_line(note or f"{TABLES[table.name]}. Seed {table.seed}; {self.rules.describe()}.")
+        if not table.actions:
+            for line in _turned_king(table, _current_deal(table)):
+                self.log_line(line)
         self.hide_advice()
         self.advance()
 
@@ -275,7 +278,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         line = narrate(before.players[seat], action, hidden=hidden)
         if line:
             self.log_line(line)
-        for note in _ends(before, after):
+        for note in _ends(before, action, after):
             self.log_line(note)
 
     @work(thread=True, exclusive=True, group="table-computer")
@@ -613,10 +616,32 @@ def _standing(after) -> str:
     return f"The game: {scores} (to {after.rules.game_points})"
 
 
-def _ends(before, after) -> list[str]:
-    """Lines for what an action finished: a deal, a pool game, the table."""
+def _current_deal(table):
+    """The deal in progress: a two-handed ``Position`` (the pool) or a ``RoundDeal``."""
+    return table.game.position if isinstance(table, PoolTable) else table.deal
+
+
+def _turned_king(table, deal) -> list[str]:
+    """The king turned up at the start of ``deal``, told as it is scored (under French
+    rules with the dealer's « J'ai le roi », french/jeu)."""
+    if deal.turnup.rank is not Rank.KING or deal.king != deal.dealer:
+        return []
+    names = table.game.players if isinstance(table, PoolTable) else table.players
+    return [turned_king(names[deal.dealer], table.rules)]
+
+
+def _ends(before, action: Action, after) -> list[str]:
+    """Lines for what an action finished (a deal, a pool game, the table) and for a
+    king turned up in the deal it began."""
     notes = []
     if isinstance(before, PoolTable):
+        game = before.game.apply(action)  # the game for two, finished or not
+        names = game.players
+        for finished in game.history[len(before.game.history) :]:
+            if finished.number != before.game.deal_number:  # ended at once on a king
+                notes.extend(_turned_king(before, finished.final))
+            points = finished.final.points
+            notes.append(f"Deal {finished.number}: {names[0]} {points[0]}, {names[1]} {points[1]}.")
         same_game = after.game_number == before.game_number and not after.is_over
         if not same_game:
             last = after.games[-1]
@@ -625,19 +650,18 @@ def _ends(before, after) -> list[str]:
                 notes.append(
                     f"{after.players[after.out]} goes out; {after.players[before.out]} comes in."
                 )
-        elif after.game.deal_number != before.game.deal_number:
-            names = after.game.players
-            for finished in after.game.history[len(before.game.history) :]:
-                points = finished.final.points
-                notes.append(
-                    f"Deal {finished.number}: {names[0]} {points[0]}, {names[1]} {points[1]}."
-                )
         if after.refus != before.refus:
             notes.append(f"{after.players[before.out]}, out, takes the point de refus.")
+        if not after.is_over and deal_marker(after) != deal_marker(before):
+            notes.extend(_turned_king(after, after.game.position))
     elif after.deal_number != before.deal_number or after.is_over:
         for result in after.history[len(before.history) :]:
+            if result.number != before.deal_number:  # ended at once on a king
+                notes.extend(_turned_king(after, result.final))
             scored = [f"{after.side_names[s]} {p}" for s, p in enumerate(result.points) if p]
             notes.append(f"Deal {result.number}: {', '.join(scored) or 'no one scores'}.")
+        if not after.is_over:
+            notes.extend(_turned_king(after, after.deal))
     if after.is_over:
         notes.append(after.result())
     return notes

@@ -31,7 +31,7 @@ from tutor.app.narrate import describe_action
 from tutor.app.progress import games_dir
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
-from tutor.cards import sort_hand
+from tutor.cards import Rank, sort_hand
 from tutor.grades import THRESHOLDS_TOLD, accuracy
 from tutor.tables import PoolTable
 from tutor.tables.coach import DealPlayed, Judged, hand_as_dealt, judge_step
@@ -112,6 +112,11 @@ def deal_facts(deal: DealPlayed) -> Text:
             if isinstance(start, PoolTable)
             else start.players[final.king]
         )
+        turned = final.turnup.rank is Rank.KING and final.king == final.dealer
+        if turned and start.rules.french:
+            who += ", turned up: « J'ai le roi » (french/jeu)"
+        elif turned:
+            who += ", turned up"
         out.append(f"The king of trumps: {who}\n")
     return out
 
