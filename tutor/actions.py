@@ -51,6 +51,14 @@ class Action:
             return self.kind
         return f"{self.kind} {' '.join(str(c) for c in self.cards)}"
 
+    @property
+    def label(self) -> str:
+        """The action as a reader reads it, cards with suit symbols: ``lead K♠``
+        (``str`` gives the notation, ``lead KS``)."""
+        if not self.cards:
+            return "take none" if self.kind == "discard" else self.kind
+        return f"{self.kind} {' '.join(c.label for c in self.cards)}"
+
     @staticmethod
     def parse(text: str) -> Action:
         words = text.split()

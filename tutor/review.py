@@ -328,12 +328,8 @@ def review_step(lesson: str, step_id: str):
 
 
 def say(action: Action | None) -> str:
-    """An action as a reader reads it, cards with suit symbols: ``lead K♠``."""
-    if action is None:
-        return "—"
-    if not action.cards:
-        return "take none" if action.kind == "discard" else action.kind
-    return f"{action.kind} {' '.join(c.label for c in action.cards)}"
+    """An action as a reader reads it (``Action.label``), or a dash for none."""
+    return "—" if action is None else action.label
 
 
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}

@@ -95,7 +95,6 @@ def review_table(table, advisor: TableAdvisor | None = None) -> TableReview:
 
 def text_report(review: TableReview) -> list[str]:
     from tutor.grades import THRESHOLDS_TOLD
-    from tutor.review import say
 
     lines = [f"Review of a table record ({review.table}): {', '.join(review.players)}"]
     current = None
@@ -107,8 +106,10 @@ def text_report(review: TableReview) -> list[str]:
         cost = "not weighed" if j.cost is None else f"cost {j.cost:.2f}"
         grade = f" {j.grade}" if j.grade else ""
         verdict = f"{j.mark}{grade}"
-        hints = f"; the hints: {say(j.hints)}" if j.hints is not None else ""
-        lines.append(f"  {d.player}: {say(j.action)} {verdict} (best {say(j.best)}, {cost}{hints})")
+        hints = f"; the hints: {j.hints.label}" if j.hints is not None else ""
+        lines.append(
+            f"  {d.player}: {j.action.label} {verdict} (best {j.best.label}, {cost}{hints})"
+        )
     lines.append("")
     for seat, name in enumerate(review.players):
         figure = review.accuracy(seat)
