@@ -78,7 +78,7 @@ def test_play_options_reach_the_game():
             seed=3,
             engine="random",
             rules="french",
-            game=7,
+            game=5,
             games_to_win=2,
             valuation=True,
         )
@@ -87,7 +87,7 @@ def test_play_options_reach_the_game():
             rules = app.screen.game.rules
             assert (rules.name, rules.game_points, rules.games_to_win, rules.valuation) == (
                 "french",
-                7,
+                5,
                 2,
                 True,
             )

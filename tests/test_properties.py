@@ -16,7 +16,8 @@ rule_sets = st.sampled_from(
     [
         make_rules(),
         make_rules("french"),
-        make_rules("french", game=7, games_to_win=2),
+        make_rules("french", game=7),
+        make_rules("french", games_to_win=2),
         make_rules(valuation=True),
     ]
 )

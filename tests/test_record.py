@@ -27,7 +27,7 @@ def test_round_trip_whole_game(tmp_path):
 
 
 def test_round_trip_unfinished_and_french():
-    game = Game.new(3, make_rules("french", game=7, games_to_win=2))
+    game = Game.new(3, make_rules("french", games_to_win=2))
     rng = random.Random(2)
     for _ in range(25):
         game = game.apply(rng.choice(game.legal_actions()))

@@ -110,12 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--cinq-lies",
         action="store_true",
-        help="French: two games of five, and the belle if each side wins one",
+        help="French cinq liés: two manches of five, and the belle (agreed) at one each",
     )
     play.add_argument(
         "--valuation",
         action="store_true",
-        help="law 46: a game counts treble, double or single by the loser's score",
+        help="law 46, a game of five: treble, double or single by the loser's score",
     )
 
     texts = sub.add_parser("texts", help="read the annotated sources")
@@ -244,6 +244,16 @@ def _check_play_options(args: argparse.Namespace) -> str | None:
         return "play: the English game is five up (club-laws/46); --game 7 needs --rules french"
     if args.cinq_lies and rules != "french":
         return "play: cinq liés is a French match (french/points); add --rules french"
+    if args.cinq_lies and args.game != 5:
+        return (
+            "play: cinq liés is two manches of five points (french/points); "
+            f"--game {args.game} is played as one game"
+        )
+    if args.valuation and args.game != 5:
+        return (
+            "play: law 46's treble, double and single count the loser's score in a game of "
+            f"five (club-laws/46); not with --game {args.game}"
+        )
     if args.table and (args.cinq_lies or args.valuation):
         return "play: --cinq-lies and --valuation are for the two-handed game"
     if args.losers is not None and args.table not in ("cinq", "six"):

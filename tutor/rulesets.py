@@ -7,8 +7,16 @@ Where they differ (each difference cites its passage):
   unaffected; the French point de refus (french/ecart) gives the winner one
   point more, on the vole too;
 - French rules count no more than three points for one deal (french/points);
-- a match: cinq secs (one game), or cinq liés (two games, and the belle when
-  each side has won one) (french/points).
+- a match: cinq secs (one game), or cinq liés (french/points: "une première
+  manche en cinq points et une deuxième en cinq points également"), and "Si
+  chaque adversaire a gagné une manche, on peut faire une belle": the belle may
+  be played. The project's cinq liés is the match with the belle agreed (the
+  first to win two manches wins); the text describes it with manches of five,
+  so a game of seven is not played liés;
+- law 46's valuation (treble, double, single, club-laws/46) is an agreement
+  counted on the loser's score in a game of five (love; one or two; three or
+  four), so it is refused with a game of seven, where it would say nothing of a
+  loser at five or six.
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ class RuleSet:
     def describe(self) -> str:
         parts = [f"{self.name} rules", f"game {self.game_points}"]
         if self.games_to_win == 2:
-            parts.append("cinq liés (two games, a belle if need be)")
+            parts.append("cinq liés (two manches of five, and the belle, agreed, at one each)")
         if self.valuation:
             parts.append("law 46 valuation")
         return ", ".join(parts)
@@ -109,3 +117,15 @@ def validate(rules: RuleSet) -> None:
         )
     if rules.games_to_win not in (1, 2):
         raise RuleSetError("match must be 1 (cinq secs) or 2 (cinq liés)")
+    if rules.games_to_win == 2 and not rules.french:
+        raise RuleSetError("cinq liés is a French match (french/points): french rules only")
+    if rules.games_to_win == 2 and rules.game_points != 5:
+        raise RuleSetError(
+            "cinq liés is two manches of five points (french/points); "
+            f"a game of {rules.game_points} is played alone"
+        )
+    if rules.valuation and rules.game_points != 5:
+        raise RuleSetError(
+            "law 46's treble, double and single count the loser's score in a game of five "
+            f"(club-laws/46); not with a game of {rules.game_points}"
+        )

@@ -1,0 +1,67 @@
+"""The rule sets' combinations (issue 14, items 11 and 13): cinq lies is the French
+match of two manches of five with the belle agreed (french/points); law 46's
+valuation is counted on a game of five (club-laws/46). What the texts do not
+describe is refused, by the rules and on the command line, before any app opens."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tutor.cli import _check_play_options, build_parser
+from tutor.rulesets import RuleSet, RuleSetError, make_rules
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"name": "french", "game": 7, "games_to_win": 2}, "two manches of five points"),
+        ({"name": "english", "games_to_win": 2}, "French match"),
+        ({"name": "french", "game": 7, "valuation": True}, "game of five"),
+    ],
+)
+def test_what_the_texts_do_not_describe_is_refused(kwargs, words):
+    with pytest.raises(RuleSetError, match=words):
+        make_rules(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["french game=7 match=2 valuation=off", "french game=7 match=1 valuation=on"],
+)
+def test_a_record_with_such_rules_is_refused(text):
+    with pytest.raises(RuleSetError):
+        RuleSet.parse(text)
+
+
+def test_what_they_describe_is_kept():
+    lies = make_rules("french", 5, games_to_win=2)
+    assert lies.match_name == "cinq liés"
+    assert "two manches of five" in lies.describe() and "belle" in lies.describe()
+    assert RuleSet.parse(lies.notation()) == lies
+    assert make_rules("french", 7).game_points == 7
+    assert make_rules("english", valuation=True).valuation
+    assert make_rules("french", 5, valuation=True).valuation  # a game of five, by agreement
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "--rules", "french", "--game", "7", "--cinq-lies"], "two manches of five"),
+        (["play", "--rules", "french", "--game", "7", "--valuation"], "game of five"),
+    ],
+)
+def test_the_command_line_refuses_them(argv, words):
+    message = _check_play_options(build_parser().parse_args(argv))
+    assert message is not None and words in message
+
+
+def test_the_refusal_is_said_before_any_app_opens():
+    result = subprocess.run(
+        [sys.executable, "-m", "tutor", "play", "--rules", "french", "--game", "7", "--cinq-lies"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert "cinq lies is two manches of five points" in result.stderr
