@@ -1,4 +1,4 @@
-"""The rule sets' combinations (issue 14, items 11 and 13): cinq lies is the French
+"""The rule sets' combinations (issue 14, items 11 and 13): cinq liés is the French
 match of two manches of five with the belle agreed (french/points); law 46's
 valuation is counted on a game of five (club-laws/46). What the texts do not
 describe is refused, by the rules and on the command line, before any app opens."""
@@ -64,4 +64,4 @@ def test_the_refusal_is_said_before_any_app_opens():
         timeout=120,
     )
     assert result.returncode == 2
-    assert "cinq lies is two manches of five points" in result.stderr
+    assert "cinq liés is two manches of five points" in result.stderr
