@@ -16,6 +16,7 @@ reads exactly what ``position_to_text`` writes, so positions round-trip.
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 from tutor.cards import Card, CardError, format_cards, parse_cards
 from tutor.deal import Phase, Position
@@ -26,7 +27,8 @@ class NotationError(ValueError):
     """Text that is not a position; names the line and the field."""
 
 
-def _fmt(name: str, value: object) -> str:
+def _fmt(name: str, value: Any) -> str:
+    # ``value`` is the field named ``name``: its type depends on the name.
     if name == "rules":
         assert isinstance(value, RuleSet)
         return value.notation()
@@ -34,20 +36,20 @@ def _fmt(name: str, value: object) -> str:
         assert isinstance(value, Phase)
         return value.value
     if name in ("hands", "dealt", "discards"):
-        a, b = value  # type: ignore[misc]
+        a, b = value
         return f"{format_cards(a)} | {format_cards(b)}".strip()
     if name == "stock":
-        return format_cards(value)  # type: ignore[arg-type]
+        return format_cards(value)
     if name in ("turnup", "led"):
         return "-" if value is None else str(value)
     if name == "tricks":
-        return " / ".join(f"{a} {b}" for a, b in value)  # type: ignore[union-attr]
+        return " / ".join(f"{a} {b}" for a, b in value)
     if name == "exchanges":
-        return " ".join(f"{a}+{b}" for a, b in value)  # type: ignore[union-attr]
+        return " ".join(f"{a}+{b}" for a, b in value)
     if name in ("score", "points"):
-        return f"{value[0]} {value[1]}"  # type: ignore[index]
+        return f"{value[0]} {value[1]}"
     if name == "played":
-        return " ".join("yes" if v else "no" for v in value)  # type: ignore[union-attr]
+        return " ".join("yes" if v else "no" for v in value)
     if name in ("penalty", "king"):
         return "-" if value is None else str(value)
     return str(value)

@@ -4,14 +4,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tutor.files import UnreadableFile, read_text
 from tutor.game import Game
 from tutor.record import BOM, LIMIT, RecordError
 from tutor.record import loads as game_loads
 
+if TYPE_CHECKING:
+    from tutor.tables import PoolTable, RoundTable
 
-def load_any(path: Path) -> Game | object:
+
+def load_any(path: Path) -> Game | PoolTable | RoundTable:
     """The ``Game`` or the table a record file holds; a RecordError naming the file,
     line and field for one that cannot be read or does not replay."""
     from tutor.tables.record import MAGIC

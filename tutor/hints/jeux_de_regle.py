@@ -163,7 +163,7 @@ def _check_two_trumps(
     groups: list[tuple[Card, ...]],
 ) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     """(category, features, readings) for each 2x category the plain cards fit."""
-    found = []
+    found: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     shape = tuple(len(g) for g in groups)
     if shape == (3,):
         found.append(("2a", ("three cards of one plain suit",), ()))
@@ -217,7 +217,7 @@ def _check_two_trumps(
 def _check_one_trump(
     groups: list[tuple[Card, ...]],
 ) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
-    found = []
+    found: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
     shape = tuple(len(g) for g in groups)
     if len(groups) >= 2 and shape[0] == 3:
         three, others = groups[0], [c for g in groups[1:] for c in g]

@@ -123,7 +123,7 @@ def _family_clue(step: Step) -> Clue:
             p for p in step.passages if p.startswith(("club-laws/", "french/", "britannica-9/laws"))
         ]
         where = cited[0] if cited else (step.passages[0] if step.passages else None)
-        hints = bool(where) and where.startswith("britannica-9/hints")
+        hints = where is not None and where.startswith("britannica-9/hints")
         what = "the passage of the Hints" if hints else "the law"
         return Clue(f"Find {what} that speaks to this case, and read it closely.", where)
     found = family(step.hint)

@@ -122,7 +122,8 @@ def topic_of(hint_id: str) -> Topic | None:
 
     covering = [t for t in TOPICS if t.covers(hint_id)]
     narrow = [t for t in covering if t.key not in BROAD_TOPICS]
-    return (narrow or covering or [None])[0]
+    found = narrow or covering
+    return found[0] if found else None
 
 
 def weak_spots(curriculum: Curriculum, store: Progress) -> list[Spot]:

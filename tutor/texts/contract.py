@@ -38,7 +38,7 @@ def expand(cell: str) -> list[str]:
 def contract_ids(path: Path) -> list[tuple[str, int]]:
     """(id, 1-based line) for every id the contract file lists (``UnreadableFile`` if it
     cannot be read)."""
-    found = []
+    found: list[tuple[str, int]] = []
     for number, line in enumerate(read_text(path, LIMIT).splitlines(), 1):
         cell = _first_cell(line)
         if not cell or cell in ("id",) or set(cell) <= {"-"}:
