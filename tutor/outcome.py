@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.deal import Position
 from tutor.game import Game, replay
 
 
@@ -80,7 +81,7 @@ def outcome(game: Game) -> Outcome:
     return Outcome(game.players, game.winner, game.games_won, tuple(lines), tuple(game_scores))
 
 
-def deal_winner(final) -> int | None:
+def deal_winner(final: Position) -> int | None:
     """The seat that won the deal: the one with more tricks (the tricks' points), or, when
     the deal stopped before the tricks were played out (a king marked for the game), the
     one with more points."""

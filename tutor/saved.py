@@ -26,5 +26,6 @@ def load_any(path: Path) -> Game | PoolTable | RoundTable:
     except UnreadableFile as exc:
         raise RecordError(str(path), exc.line, "file", exc.message) from None
     if text.removeprefix(BOM).lstrip().startswith(MAGIC):
-        return table_loads(text, str(path))
+        table: PoolTable | RoundTable = table_loads(text, str(path))
+        return table
     return game_loads(text, str(path))
