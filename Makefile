@@ -21,8 +21,10 @@ run: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
+# ruff; import-linter's contracts (pyproject.toml: only the app imports Textual).
 lint: $(STAMP)
 	$(BIN)/ruff check tutor tests benchmarks
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV)
