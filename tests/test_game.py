@@ -3,10 +3,12 @@
 import itertools
 import random
 
+import pytest
+
 from tutor.actions import HOLD, MARK
 from tutor.deal import Phase
 from tutor.game import Game, replay
-from tutor.rulesets import make_rules
+from tutor.rulesets import RuleSet, RuleSetError, make_rules
 
 
 def play_randomly(game: Game, seed: int, max_actions: int = 5000) -> Game:
@@ -123,3 +125,36 @@ def test_undo_and_replay_through_law_24s_window():
     assert marked.total_score()[0] == 1 and marked.actions[-2:] == (Action("lead", (king,)), MARK)
     assert marked.undo() == game
     assert replay(26, game.rules, game.players, marked.actions) == marked
+
+
+def test_cinq_lies_without_the_belle_is_drawn_at_one_manche_each():
+    # french/points: "Si chaque adversaire a gagné une manche, on peut faire une belle":
+    # the belle may be played; without it, one manche each ends the match drawn.
+    from tutor.outcome import outcome
+    from tutor.record import dumps, loads
+    from tutor.replay import describe_game
+
+    rules = make_rules("french", games_to_win=2, belle=False)
+    assert rules.notation().endswith("belle=off")
+    drawn = decided = 0
+    for seed in range(1, 40):
+        game = play_randomly(Game.new(seed, rules), seed)
+        assert game.is_over
+        if game.games_won == (1, 1):
+            drawn += 1
+            assert game.drawn and game.winner is None and not game.legal_actions()
+            assert "drawn" in outcome(game).headline()
+            text = dumps(game)
+            assert "; drawn: one manche each, no belle" in text
+            assert loads(text).drawn
+            assert any("Drawn" in line for line in describe_game(game))
+        else:
+            decided += 1
+            assert max(game.games_won) == 2 and sum(game.games_won) == 2
+    assert drawn and decided
+
+
+def test_belle_off_needs_cinq_lies():
+    with pytest.raises(RuleSetError, match="cinq liés"):
+        make_rules("french", belle=False)
+    assert RuleSet.parse("french game=5 match=2 valuation=off belle=off").belle is False

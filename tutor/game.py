@@ -71,7 +71,13 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        """Won, or (cinq liés without the belle) drawn at one manche each."""
+        return self.rules.match_over(self.games_won)
+
+    @property
+    def drawn(self) -> bool:
+        """Over with no winner: cinq liés at one manche each, the belle not played."""
+        return self.is_over and self.winner is None
 
     @property
     def winner(self) -> int | None:

@@ -36,6 +36,8 @@ class Outcome:
     deals: tuple[DealLine, ...]
     game_scores: tuple[tuple[int, int], ...]
     """The score each finished game (manche) ended at, in order."""
+    drawn: bool = False
+    """Cinq liés without the belle, at one manche each."""
 
     @property
     def deals_won(self) -> tuple[int, int]:
@@ -51,6 +53,8 @@ class Outcome:
 
     def headline(self) -> str:
         """``South wins the game, 5 to 4`` (``... the match, 2 games to 1`` over several)."""
+        if self.winner is None and self.drawn:
+            return "The match is drawn, one manche each: no belle is played"
         if self.winner is None:
             a, b = self.final_score
             return f"The game stands at {self.players[0]} {a}, {self.players[1]} {b}"
@@ -78,7 +82,9 @@ def outcome(game: Game) -> Outcome:
         if won_by is not None:
             game_scores.append(score)
             score = (0, 0)
-    return Outcome(game.players, game.winner, game.games_won, tuple(lines), tuple(game_scores))
+    return Outcome(
+        game.players, game.winner, game.games_won, tuple(lines), tuple(game_scores), game.drawn
+    )
 
 
 def deal_winner(final: Position) -> int | None:

@@ -76,9 +76,11 @@ def dumps(game: Game) -> str:
         current = current.apply(action)
         if current.deal_number != before.deal_number or current.is_over:
             lines.append(_points_line(before, current))
-    if game.is_over:
-        winner = game.players[game.winner]  # type: ignore[index]
+    if game.winner is not None:
+        winner = game.players[game.winner]
         lines += ["", f"; {winner} wins ({game.games_won[0]}-{game.games_won[1]} in games)"]
+    elif game.drawn:
+        lines += ["", "; drawn: one manche each, no belle"]
     return "\n".join(lines) + "\n"
 
 

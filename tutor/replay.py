@@ -24,9 +24,12 @@ def describe_game(game: Game) -> Iterator[str]:
             yield from _deal_closing(final, names)
             if not current.is_over:
                 yield from _deal_opening(current)
-    if current.is_over:
+    if current.winner is not None:
         yield ""
-        yield f"{names[current.winner]} wins."  # type: ignore[index]
+        yield f"{names[current.winner]} wins."
+    elif current.drawn:
+        yield ""
+        yield "Drawn: one manche each, no belle."
     elif current.deal_actions:
         yield "  (the deal is unfinished)"
 

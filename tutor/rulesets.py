@@ -10,9 +10,11 @@ Where they differ (each difference cites its passage):
 - a match: cinq secs (one game), or cinq liés (french/points: "une première
   manche en cinq points et une deuxième en cinq points également"), and "Si
   chaque adversaire a gagné une manche, on peut faire une belle": the belle may
-  be played. The project's cinq liés is the match with the belle agreed (the
-  first to win two manches wins); the text describes it with manches of five,
-  so a game of seven is not played liés;
+  be played. "Peut": the belle is the players' choice. ``belle=on`` (the
+  default, ``--cinq-lies``) agrees it beforehand, so the first to win two
+  manches wins; ``belle=off`` (``--no-belle``) leaves a match at one manche each
+  drawn. The text describes cinq liés with manches of five, so a game of seven
+  is not played liés;
 - law 46's valuation (treble, double, single, club-laws/46) is an agreement
   counted on the loser's score in a game of five (love; one or two; three or
   four), so it is refused with a game of seven, where it would say nothing of a
@@ -34,6 +36,9 @@ class RuleSet:
     game_points: int = 5
     games_to_win: int = 1
     valuation: bool = False
+    belle: bool = True
+    """Cinq liés only: the belle is played at one manche each (french/points, "on peut
+    faire une belle"); without it such a match is drawn."""
 
     @property
     def french(self) -> bool:
@@ -49,18 +54,29 @@ class RuleSet:
 
     def describe(self) -> str:
         parts = [f"{self.name} rules", f"game {self.game_points}"]
-        if self.games_to_win == 2:
-            parts.append("cinq liés (two manches of five, and the belle, agreed, at one each)")
+        if self.games_to_win == 2 and self.belle:
+            parts.append("cinq liés (two manches of five, and the belle at one each)")
+        elif self.games_to_win == 2:
+            parts.append("cinq liés (two manches of five, no belle: one each is a draw)")
         if self.valuation:
             parts.append("law 46 valuation")
         return ", ".join(parts)
 
     def notation(self) -> str:
-        """One line, e.g. ``english game=5 match=1 valuation=off``."""
-        return (
+        """One line, e.g. ``english game=5 match=1 valuation=off`` (``belle=off`` after
+        it for cinq liés without the belle)."""
+        line = (
             f"{self.name} game={self.game_points} match={self.games_to_win} "
             f"valuation={'on' if self.valuation else 'off'}"
         )
+        return line if self.belle else f"{line} belle=off"
+
+    def match_over(self, games_won: tuple[int, int]) -> bool:
+        """Whether a match stands decided or drawn after ``games_won``: a side has the
+        manches it needs, or (no belle) each has won one."""
+        if max(games_won) >= self.games_to_win:
+            return True
+        return not self.belle and self.games_to_win == 2 and games_won == (1, 1)
 
     @staticmethod
     def parse(text: str) -> RuleSet:
@@ -75,10 +91,10 @@ class RuleSet:
                     rules = replace(rules, game_points=int(value))
                 elif key == "match":
                     rules = replace(rules, games_to_win=int(value))
-                elif key == "valuation":
+                elif key in ("valuation", "belle"):
                     if value not in ("on", "off"):
                         raise ValueError(value)
-                    rules = replace(rules, valuation=value == "on")
+                    rules = replace(rules, **{key: value == "on"})
                 else:
                     raise RuleSetError(f"unknown rule option {key!r}")
             except ValueError as exc:
@@ -94,7 +110,11 @@ FRENCH = RuleSet(name="french")
 
 
 def make_rules(
-    name: str = "english", game: int | None = None, games_to_win: int = 1, valuation: bool = False
+    name: str = "english",
+    game: int | None = None,
+    games_to_win: int = 1,
+    valuation: bool = False,
+    belle: bool = True,
 ) -> RuleSet:
     if name not in ("english", "french"):
         raise RuleSetError(f"unknown rule set {name!r} (english or french)")
@@ -103,6 +123,7 @@ def make_rules(
         game_points=game if game is not None else 5,
         games_to_win=games_to_win,
         valuation=valuation,
+        belle=belle,
     )
     validate(rules)
     return rules
@@ -117,6 +138,8 @@ def validate(rules: RuleSet) -> None:
         )
     if rules.games_to_win not in (1, 2):
         raise RuleSetError("match must be 1 (cinq secs) or 2 (cinq liés)")
+    if not rules.belle and rules.games_to_win != 2:
+        raise RuleSetError("belle=off is for cinq liés (match=2): a single game has no belle")
     if rules.games_to_win == 2 and not rules.french:
         raise RuleSetError("cinq liés is a French match (french/points): french rules only")
     if rules.games_to_win == 2 and rules.game_points != 5:
