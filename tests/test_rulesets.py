@@ -49,6 +49,7 @@ def test_what_they_describe_is_kept():
     [
         (["play", "--rules", "french", "--game", "7", "--cinq-lies"], "two manches of five"),
         (["play", "--rules", "french", "--game", "7", "--valuation"], "game of five"),
+        (["play", "--rules", "french", "--no-belle"], "--no-belle is for --cinq-lies"),
     ],
 )
 def test_the_command_line_refuses_them(argv, words):
@@ -65,3 +66,46 @@ def test_the_refusal_is_said_before_any_app_opens():
     )
     assert result.returncode == 2
     assert "cinq liés is two manches of five points" in result.stderr
+
+
+def test_no_belle_reaches_the_game_from_the_command_line(monkeypatch):
+    import tutor.cli
+
+    opened = []
+    monkeypatch.setattr(tutor.cli, "_open_app", opened.append)
+    tutor.cli.main(["play", "--rules", "french", "--cinq-lies", "--no-belle", "--seed", "3"])
+    args = opened[-1]
+    assert args.cinq_lies and args.no_belle
+
+
+def test_a_drawn_match_is_told_at_the_table():
+    import asyncio
+    import random
+
+    from tutor.app import create_app
+    from tutor.app.screens.play import PlayScreen
+    from tutor.game import Game
+
+    rules = make_rules("french", games_to_win=2, belle=False)
+    rng, drawn = random.Random(3), None
+    for seed in range(1, 60):
+        game = Game.new(seed, rules)
+        while not game.is_over:
+            game = game.apply(rng.choice(game.legal_actions()))
+        if game.drawn:
+            drawn = game
+            break
+    assert drawn is not None
+
+    async def run():
+        app = create_app(
+            start="play", seed=3, engine="random", rules="french", games_to_win=2, belle=False
+        )
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, PlayScreen) and screen.rules.belle is False
+            screen.game = drawn
+            return str(screen.prompt())
+
+    assert "Drawn: one manche each, no belle." in asyncio.run(run())

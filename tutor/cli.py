@@ -110,7 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--cinq-lies",
         action="store_true",
-        help="French cinq liés: two manches of five, and the belle (agreed) at one each",
+        help="French cinq liés: two manches of five, and the belle at one each",
+    )
+    play.add_argument(
+        "--no-belle",
+        action="store_true",
+        help="with --cinq-lies: no belle, a match at one manche each is drawn",
     )
     play.add_argument(
         "--valuation",
@@ -242,6 +247,8 @@ def _check_play_options(args: argparse.Namespace) -> str | None:
     rules = args.rules or ("french" if args.table else "english")
     if rules == "english" and args.game != 5:
         return "play: the English game is five up (club-laws/46); --game 7 needs --rules french"
+    if args.no_belle and not args.cinq_lies:
+        return "play: --no-belle is for --cinq-lies (a single game has no belle)"
     if args.cinq_lies and rules != "french":
         return "play: cinq liés is a French match (french/points); add --rules french"
     if args.cinq_lies and args.game != 5:
@@ -430,6 +437,7 @@ def _open_app(args: argparse.Namespace) -> int:
         gallery=getattr(args, "gallery", False),
         losers=getattr(args, "losers", None),
         games_to_win=2 if getattr(args, "cinq_lies", False) else 1,
+        belle=not getattr(args, "no_belle", False),
         valuation=getattr(args, "valuation", False),
     )
     app.run()

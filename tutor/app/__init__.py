@@ -25,6 +25,7 @@ def create_app(
     gallery: bool = False,
     losers: int | None = None,
     games_to_win: int = 1,
+    belle: bool = True,
     valuation: bool = False,
     drill_topic: str | None = None,
 ) -> EcarteApp:
@@ -42,6 +43,7 @@ def create_app(
         gallery=gallery,
         losers=losers,
         games_to_win=games_to_win,
+        belle=belle,
         valuation=valuation,
         drill_topic=drill_topic,
     )

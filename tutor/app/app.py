@@ -41,6 +41,8 @@ class Options:
     """With start "drill": the topic (None: the topic picker)."""
     games_to_win: int = 1
     """2: cinq liés (two games, a belle if need be), french/points."""
+    belle: bool = True
+    """Cinq liés: the belle played at one manche each (False: such a match is drawn)."""
     valuation: bool = False
     """Law 46's treble, double and single (club-laws/46)."""
 
@@ -274,6 +276,7 @@ class EcarteApp(App):
                 load=o.load,
                 gallery=o.gallery,
                 games_to_win=o.games_to_win,
+                belle=o.belle,
                 valuation=o.valuation,
             )
         )

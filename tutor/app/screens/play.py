@@ -84,6 +84,7 @@ class PlayScreen(DecisionKeys, Screen):
         load: Path | None = None,
         gallery: bool = False,
         games_to_win: int = 1,
+        belle: bool = True,
         valuation: bool = False,
         resumed: bool = False,
     ) -> None:
@@ -94,7 +95,9 @@ class PlayScreen(DecisionKeys, Screen):
         self.gallery = Gallery(enabled=gallery)
         """French écarté: the gallery points at the hints' card (britannica-9/laws/25)."""
         self.engine_request = engine
-        self.rules = make_rules(rules, game, games_to_win=games_to_win, valuation=valuation)
+        self.rules = make_rules(
+            rules, game, games_to_win=games_to_win, valuation=valuation, belle=belle
+        )
         self.first_seed = seed
         self.load_path = load
         self.resumed = resumed
@@ -529,11 +532,15 @@ class PlayScreen(DecisionKeys, Screen):
         """What the learner is asked now (names and cards shown as text, keys in bold)."""
         game, position = self.game, self.game.position
         names = self.names
-        if game.is_over:
-            winner = game.winner if game.winner is not None else 0
+        if game.is_over and game.winner is None:
+            return styled(
+                "[b]Drawn: one manche each, no belle.[/b] New game: [b]n[/b]"
+                " · the last deal again: [b]r[/b]"
+            )
+        if game.is_over and game.winner is not None:
             return styled(
                 "[b]$name wins the game.[/b] New game: [b]n[/b] · the last deal again: [b]r[/b]",
-                name=names[winner],
+                name=names[game.winner],
             )
         if self.in_summary:
             return plain("The deal is over.")
