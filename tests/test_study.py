@@ -1,13 +1,10 @@
-"""The study: Foster's exact counts, the refusal exceptions read, the run itself."""
+"""The study: Foster's exact counts and the run itself."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
-
-from tutor.cards import Suit, parse_cards
-from tutor.study import foster_counts, main, own_refusal_exception, run_study
+from tutor.study import foster_counts, main, run_study
 
 
 def test_fosters_figures_come_out_exactly() -> None:
@@ -18,27 +15,6 @@ def test_fosters_figures_come_out_exactly() -> None:
         "holding_2_against": 50_274,
         "holding_2_for": 15_506,
     }
-
-
-@pytest.mark.parametrize(
-    "hand,exception",
-    [
-        ("7S 8S 9H 8H 7H", "1"),  # two trumps, three of a suit not headed by a court card
-        ("7S 8S KH 8H 7H", None),  # headed by the king: refuse
-        ("7S KH QH JH 8D", "2"),  # tierce major, fifth card small
-        ("7S KH QH JH QD", None),  # fifth card a court card
-        ("7S KH 9H 8H 7H", "3"),  # one trump and four of a suit
-        ("7S QH 9D QC 7D", "4"),  # two queens, not both singly guarded
-        ("7S QH 9H QC 7C", None),  # both singly guarded
-        ("7S QH JD 8D 9C", "5"),  # queen unguarded, knave guarded, fourth suit small
-        ("7S KH QD 9C 8C", "6"),  # king and queen unguarded, fourth suit below an ace
-        ("7S KH QD AC 8C", None),  # the fourth suit holds an ace
-        ("KH QH JH KD 7C", "7"),  # four court cards in two suits
-        ("KH QH KD KC 7C", None),  # three different suits
-    ],
-)
-def test_refusal_exceptions_read_literally(hand: str, exception: str | None) -> None:
-    assert own_refusal_exception(parse_cards(hand), Suit.SPADES) == exception
 
 
 def test_a_small_study_reports_every_table_and_the_claim() -> None:

@@ -368,11 +368,6 @@ class Position:
 
         return infoset_of(self, self.to_act if seat is None else seat)
 
-    def describe(self) -> str:
-        from tutor.notation import position_to_text
-
-        return position_to_text(self)
-
 
 def _set(pair: tuple, seat: int, value) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)

@@ -45,7 +45,7 @@ from itertools import combinations
 from multiprocessing import Pool
 from pathlib import Path
 
-from tutor.cards import PACK, Card, Rank, Suit
+from tutor.cards import PACK, Card, Suit
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver
 from tutor.engines.values import deal_points
@@ -61,7 +61,6 @@ MIN_FREE_BYTES = 1 << 20
 """Free space wanted beside ``--out`` before a run starts (the results take about 10 KB)."""
 
 _BY_INDEX = {c.index: c for c in PACK}
-_COURT = (Rank.KING, Rank.QUEEN, Rank.KNAVE)
 
 
 # --- Foster's counts -------------------------------------------------------------
@@ -96,26 +95,16 @@ def foster_counts() -> dict[str, int]:
 
 
 def _classifiers() -> tuple[Callable, Callable]:
-    """The hints' own readings where they exist.
-
-    ``classify_jeu_de_regle`` comes from ``tutor.hints``; the refusal exceptions
-    from ``tutor.hints.accepting.EXCEPTIONS`` when it is built, otherwise from
-    the study's own literal reading (``own_refusal_exception``); the output
-    names which.
-    """
+    """The hints' own readings: ``classify_jeu_de_regle`` for the jeux de règle,
+    ``tutor.hints.accepting.EXCEPTIONS`` for the refusal exceptions."""
+    from tutor.actions import ACCEPT
+    from tutor.hints.accepting import EXCEPTIONS
     from tutor.hints.jeux_de_regle import classify_jeu_de_regle
+    from tutor.infoset import InfoSet
 
     def jeu(hand: Sequence[Card], trump: Suit) -> str | None:
         found = classify_jeu_de_regle(hand, trump)
         return None if found is None else found.category
-
-    try:  # the hints' own reading of the exceptions, when built
-        from tutor.hints.accepting import EXCEPTIONS
-    except ImportError:
-        return jeu, lambda hand, turnup: own_refusal_exception(hand, turnup.suit)
-
-    from tutor.actions import ACCEPT
-    from tutor.infoset import InfoSet
 
     def hints_refusal(hand: Sequence[Card], turnup: Card) -> str | None:
         """The first exception that speaks, as the hints apply them: ``N`` when it
@@ -130,54 +119,8 @@ def _classifiers() -> tuple[Callable, Callable]:
     return jeu, hints_refusal
 
 
-def refusal_source() -> str:
-    try:
-        from tutor.hints.accepting import EXCEPTIONS  # noqa: F401
-    except ImportError:
-        return "tutor.study.own_refusal_exception"
-    return "tutor.hints.accepting.EXCEPTIONS"
-
-
-def own_refusal_exception(hand: Sequence[Card], trump: Suit) -> str | None:
-    """Which of the seven refusal exceptions (britannica-9/hints/refusing/N) a
-    hand falls under, read literally; None if none. A card is guarded when its
-    suit holds another, lower card; singly guarded when exactly one."""
-    trumps = [c for c in hand if c.suit == trump]
-    plain = [c for c in hand if c.suit != trump]
-    suits: dict[Suit, list[Card]] = {}
-    for c in sorted(plain, key=lambda c: -c.rank):
-        suits.setdefault(c.suit, []).append(c)
-    groups = sorted(suits.values(), key=len, reverse=True)
-    shape = [len(g) for g in groups]
-    n = len(trumps)
-    if n == 2 and shape == [3] and groups[0][0].rank not in _COURT:
-        return "1"
-    if n == 1:
-        top = groups[0]
-        if shape == [3, 1] and [c.rank for c in top] == [Rank.KING, Rank.QUEEN, Rank.KNAVE]:
-            return None if groups[1][0].rank in _COURT else "2"
-        if shape == [4]:
-            return "3"
-        queens = [c for c in plain if c.rank is Rank.QUEEN]
-        if len(queens) == 2 and not any(c.rank is Rank.KING for c in plain):
-            singly = all(len(suits[q.suit]) == 2 for q in queens)
-            return None if singly else "4"
-        if len(queens) == 1 and len(suits[queens[0].suit]) == 1:
-            knaves = [c for c in plain if c.rank is Rank.KNAVE and len(suits[c.suit]) >= 2]
-            fourth = [c for c in plain if c.suit not in (queens[0].suit, *(k.suit for k in knaves))]
-            if knaves and len(suits) == 3 and not any(c.rank in _COURT for c in fourth):
-                return "5"
-        kings = [c for c in plain if c.rank is Rank.KING and len(suits[c.suit]) == 1]
-        lone_queens = [c for c in queens if len(suits[c.suit]) == 1]
-        if kings and lone_queens and len(suits) == 3:
-            fourth = [c for c in plain if c not in (kings[0], lone_queens[0])]
-            if max(c.rank for c in fourth) < Rank.ACE:
-                return "6"
-    if n == 0:
-        courts = [c for c in plain if c.rank in _COURT]
-        if len(courts) >= 4 and len({c.suit for c in courts}) < 3:
-            return "7"
-    return None
+REFUSAL_SOURCE = "tutor.hints.accepting.EXCEPTIONS"
+"""Whose reading of the refusal exceptions the study counts, as its output names it."""
 
 
 # --- simulation --------------------------------------------------------------------
@@ -363,7 +306,7 @@ def _results(merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed
             "policy of tutor/engines/policy.py, tricks solved exactly (double dummy). "
             "Scores are net points to the player studied, the king included."
         ),
-        "refusal_exceptions_read_by": refusal_source(),
+        "refusal_exceptions_read_by": REFUSAL_SOURCE,
         "foster": foster_counts(),
         "jeux_de_regle_played": {
             k: merged["play"][k].summary("play", "propose") for k in _order(merged["play"])

@@ -24,7 +24,7 @@ import random
 from dataclasses import replace
 
 from tutor.actions import HOLD, MARK, PLAY, PROPOSE, Action, discard, follow, lead
-from tutor.cards import PACK, Card
+from tutor.cards import PACK
 from tutor.engines.base import Advice
 from tutor.engines.policy import CARD_VALUES, Rollout
 from tutor.engines.sampling import deals, holdings
@@ -318,10 +318,6 @@ def _best_card(value: dict[int, float], tricks: dict[int, float]) -> int:
 
 def _dot(row, weights) -> float:
     return sum(p * w for p, w in zip(row, weights, strict=False))
-
-
-def card_of(index: int) -> Card:
-    return _BY_INDEX[index]
 
 
 __all__ = ["BestEngine", "bits", "discard_candidates"]

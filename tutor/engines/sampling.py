@@ -71,13 +71,12 @@ def view_of(info: InfoSet) -> View:
     played = 0
     i_lead = not info.is_dealer
     for first, second in info.tricks:
-        opp_card, my_card = (second, first) if i_lead else (first, second)
+        opp_card = second if i_lead else first
         played |= 1 << opp_card.index
         if i_lead:
             forbidden |= _inference(first, second, trump)
         first_wins = trick_winner(first, second, info.trump) == 0
         i_lead = first_wins == i_lead
-        del my_card
     if info.led is not None:
         played |= 1 << info.led.index
     king_bit = 1 << info.trump_king.index

@@ -18,7 +18,7 @@ import zlib
 from dataclasses import dataclass
 
 from tutor.actions import Action
-from tutor.cards import Card, Rank
+from tutor.cards import PACK, Card, Rank
 from tutor.infoset import InfoSet
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
@@ -60,6 +60,8 @@ NEEDS = {
 FALLBACKS = {"propose/default", "project/lead-default", "project/follow"}
 """Rules that speak to every position (what to do when nothing else applies): they
 never count as a hint that supports the learner's choice."""
+
+_BY_INDEX = {c.index: c for c in PACK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,10 +296,9 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
 
 
 def _cards_of(mask: int) -> list[Card]:
-    from tutor.engines.best import card_of
     from tutor.engines.solver import bits
 
-    return [card_of(i) for i in bits(mask)]
+    return [_BY_INDEX[i] for i in bits(mask)]
 
 
 def _example(info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, engine) -> str:
