@@ -17,12 +17,13 @@ import time
 from multiprocessing import Pool
 
 from tutor.deal import deal_position
-from tutor.match import build_engine, play_deal
+from tutor.engines import make_engine
+from tutor.match import play_deal
 
 
 def _play(args: tuple[str, int, int]) -> int:
     name, seed, count = args
-    engines = (build_engine(name, seed), build_engine(name, seed + 1))
+    engines = (make_engine(name, seed), make_engine(name, seed + 1))
     rng = random.Random(seed)
     for i in range(count):
         play_deal(deal_position(rng, dealer=i % 2), engines)

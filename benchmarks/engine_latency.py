@@ -15,11 +15,12 @@ import time
 from collections import defaultdict
 
 from tutor.deal import deal_position
-from tutor.match import build_engine, percentile
+from tutor.engines import make_engine
+from tutor.match import percentile
 
 
 def measure(engine_name: str, deals: int, seed: int) -> dict[str, list[float]]:
-    engine = build_engine(engine_name, seed)
+    engine = make_engine(engine_name, seed)
     rng = random.Random(seed)
     times: dict[str, list[float]] = defaultdict(list)
     for _ in range(deals):

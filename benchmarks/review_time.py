@@ -16,13 +16,13 @@ import argparse
 import statistics
 import time
 
+from tutor.engines import make_engine
 from tutor.game import Game
-from tutor.match import build_engine
 from tutor.review import review_game
 
 
 def play_game(seed: int, a: str, b: str) -> Game:
-    engines = (build_engine(a, seed), build_engine(b, seed + 1))
+    engines = (make_engine(a, seed), make_engine(b, seed + 1))
     game = Game.new(seed, players=(a, b) if a != b else (f"{a} A", f"{b} B"))
     while not game.is_over:
         seat = game.to_act

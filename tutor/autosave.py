@@ -10,10 +10,10 @@ kept: there is nothing left to resume.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.engines import ENGINE_NAMES
 from tutor.files import MIB, UnreadableFile, read_text
 from tutor.game import Game
 from tutor.record import MAGIC, RecordError, dumps, loads
@@ -92,8 +92,8 @@ def read(folder: Path) -> InProgress | None:
         return None
     fields = _header(text)
     engine = fields.get(ENGINE_KEY.lower(), "")
-    if not re.fullmatch(r"[a-z0-9_-]{1,30}", engine):
-        engine = "best"  # a name no engine could have: the default opponent
+    if engine not in ENGINE_NAMES:
+        engine = "best"  # a name no engine has: the default opponent
     gallery = fields.get(GALLERY_KEY.lower(), "off") == "on"
     return InProgress(game, engine, gallery, path)
 

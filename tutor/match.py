@@ -32,23 +32,8 @@ from pathlib import Path
 
 from tutor.actions import Action
 from tutor.deal import Position, deal_position
-from tutor.engines import make_engine
+from tutor.engines import MATCH_ENGINES, make_engine
 from tutor.engines.base import Engine, EngineUnavailable
-
-MATCH_ENGINES = ("best", "hints", "random", "reference", "reference2")
-
-
-def build_engine(name: str, seed: int | None) -> Engine:
-    """The engines of ``make_engine``, and the reference players kept for matches."""
-    if name == "reference":
-        from tutor.engines.reference import ReferenceEngine
-
-        return ReferenceEngine(seed)
-    if name == "reference2":
-        from tutor.engines.reference2 import Reference2Engine
-
-        return Reference2Engine(seed)
-    return make_engine(name, seed)
 
 
 class IllegalAnswer(RuntimeError):
@@ -201,7 +186,7 @@ def run_match(
     deals: int,
     seed: int,
     jobs: int = 1,
-    factory: Callable[[str, int | None], Engine] = build_engine,
+    factory: Callable[[str, int | None], Engine] = make_engine,
     records: Path | None = None,
 ) -> MatchResult:
     """Play ``deals`` packs, each twice; up to ``jobs`` processes share the packs

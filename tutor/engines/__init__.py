@@ -1,30 +1,46 @@
-"""The engines that answer decisions: ``hints``, ``best`` and ``random``."""
+"""The engines that answer decisions: ``hints``, ``best`` and ``random`` for the
+learner, and the two reference players kept for matches.
+
+``make_engine`` is the one factory: the command line, the app, the tables, the
+lessons and ``ecarte match`` all build their engines with it.
+"""
 
 from __future__ import annotations
 
 from tutor.engines.base import Advice, Engine, EngineUnavailable
 
 ENGINE_NAMES = ("hints", "best", "random")
+"""The engines a learner plays against or asks for advice."""
+
+MATCH_ENGINES = ("best", "hints", "random", "reference", "reference2")
+"""Every engine ``make_engine`` builds: the learner's and the reference players."""
 
 
 def make_engine(name: str, seed: int | None = None) -> Engine:
+    """The engine called ``name`` (one of ``MATCH_ENGINES``), seeded where it draws."""
+    # Imported here, not above: tutor.hints.engine imports tutor.engines.base, and
+    # building one engine need not load the others.
     if name == "random":
         from tutor.engines.random_engine import RandomEngine
 
         return RandomEngine(seed)
     if name == "hints":
-        try:
-            from tutor.hints.engine import HintsEngine
-        except ImportError:
-            raise EngineUnavailable("the hints engine is not built yet") from None
+        from tutor.hints.engine import HintsEngine
+
         return HintsEngine()
     if name == "best":
-        try:
-            from tutor.engines.best import BestEngine
-        except ImportError:
-            raise EngineUnavailable("the best engine is not built yet") from None
+        from tutor.engines.best import BestEngine
+
         return BestEngine(seed=seed)
-    raise EngineUnavailable(f"unknown engine {name!r} (one of {', '.join(ENGINE_NAMES)})")
+    if name == "reference":
+        from tutor.engines.reference import ReferenceEngine
+
+        return ReferenceEngine(seed)
+    if name == "reference2":
+        from tutor.engines.reference2 import Reference2Engine
+
+        return Reference2Engine(seed)
+    raise EngineUnavailable(f"unknown engine {name!r} (one of {', '.join(MATCH_ENGINES)})")
 
 
-__all__ = ["ENGINE_NAMES", "Advice", "Engine", "EngineUnavailable", "make_engine"]
+__all__ = ["ENGINE_NAMES", "MATCH_ENGINES", "Advice", "Engine", "EngineUnavailable", "make_engine"]

@@ -42,7 +42,7 @@ from tutor.app.widgets.scoreboard import Board, Scoreboard
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
 from tutor.deal import Phase
-from tutor.engines import EngineUnavailable, make_engine
+from tutor.engines import make_engine
 from tutor.game import Game, replay
 from tutor.outcome import deal_to_replay, outcome
 from tutor.rulesets import make_rules
@@ -50,14 +50,6 @@ from tutor.rulesets import make_rules
 LEARNER = 0
 
 ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the strongest engine advises.*"
-
-
-def make_engine_or_random(name: str, seed: int | None) -> tuple[object, str, str | None]:
-    """The engine asked for, or the random one with a message saying why."""
-    try:
-        return make_engine(name, seed), name, None
-    except EngineUnavailable as exc:
-        return make_engine("random", seed), "random", f"{exc}: playing the random engine instead."
 
 
 class PlayScreen(DecisionKeys, Screen):
@@ -103,10 +95,10 @@ class PlayScreen(DecisionKeys, Screen):
         self.resumed = resumed
         self.game: Game = Game.new(seed if seed is not None else _fresh_seed(), self.rules)
         self.selected: set[Card] = set()
-        self.engine, self.engine_name, self.engine_note = make_engine_or_random(
-            engine, self.game.seed
-        )
-        self.advisor, self.advisor_name, _ = make_engine_or_random(ADVISOR, self.game.seed)
+        self.engine_name = engine
+        self.engine = make_engine(engine, self.game.seed)
+        self.advisor_name = ADVISOR
+        self.advisor = make_engine(ADVISOR, self.game.seed)
         """The ``?`` advice and the deal summary: the strongest engine, whatever the opponent."""
         self.in_summary = False
         self.in_game_over = False
@@ -135,8 +127,6 @@ class PlayScreen(DecisionKeys, Screen):
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
-        if self.engine_note:
-            self.notify(self.engine_note, title="Engine", severity="warning")
         if not self.resumed:
             self.shelve_unfinished()
         if self.load_path is not None:
@@ -152,7 +142,7 @@ class PlayScreen(DecisionKeys, Screen):
 
     def start_game(self, game: Game, note: str = "") -> None:
         self.game = game
-        self.engine, self.engine_name, _ = make_engine_or_random(self.engine_name, game.seed)
+        self.engine = make_engine(self.engine_name, game.seed)
         self.query_one(RichLog).clear()
         self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
         self.log_deal_start()
