@@ -11,17 +11,6 @@ from tutor.lessons import check_lessons, consequences, is_correct, lesson_citati
 from tutor.lessons.outcomes import OutcomeError, build_position
 
 
-def hints_ready() -> bool:
-    try:
-        import tutor.hints as hints
-    except ImportError:
-        return False
-    return hasattr(hints, "HINTS") and hasattr(hints, "advise")
-
-
-needs_hints = pytest.mark.skipif(not hints_ready(), reason="tutor.hints not built yet")
-
-
 def test_curriculum_size_and_order():
     curriculum = load_curriculum()
     assert curriculum.faults == []
@@ -32,7 +21,6 @@ def test_curriculum_size_and_order():
     assert any(p.startswith("club-laws/") for s in laws for p in s.passages)
 
 
-@needs_hints
 def test_shipped_lessons_check_clean():
     report = check_lessons()
     assert [str(f) for f in report.faults] == []
@@ -55,7 +43,6 @@ def played_out_steps():
     return [s for s in load_curriculum().steps if s.outcome is not None]
 
 
-@needs_hints
 def test_outcomes_punish_the_wrong_choice():
     steps = played_out_steps()
     assert len(steps) >= 3
@@ -75,7 +62,6 @@ def test_arranged_deal_must_match_the_step():
         build_position(bad)
 
 
-@needs_hints
 def test_answers_are_judged():
     curriculum = load_curriculum()
     law = next(s for s in curriculum.steps if s.is_law)

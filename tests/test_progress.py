@@ -34,10 +34,6 @@ def store(tmp_path, clock):
         yield progress
 
 
-def exact(answer: str):
-    return lambda given: given == answer
-
-
 def test_default_location_is_the_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "d"))
     with Progress() as progress:
@@ -64,68 +60,68 @@ def test_round_trip(tmp_path, clock):
 
 
 def test_first_answer_right_needs_no_review(store):
-    attempt = store.attempt("l", "s", exact("play"))
-    assert attempt.answer("play")
+    attempt = store.attempt("l", "s")
+    assert attempt.record("play", True)
     assert attempt.unaided and attempt.finished
     assert store.reviews() == []
 
 
 def test_retry_before_reveal(store):
-    attempt = store.attempt("l", "s", exact("play"), max_tries=3)
-    assert not attempt.answer("propose")
+    attempt = store.attempt("l", "s", max_tries=3)
+    assert not attempt.record("propose", False)
     assert attempt.can_retry and not attempt.finished
-    assert attempt.answer("play")
+    assert attempt.record("play", True)
     assert attempt.solved and not attempt.unaided
     assert [a.correct for a in store.answers()] == [False, True]
     assert [r.step for r in store.reviews()] == ["s"]  # solved, but not unaided
 
 
 def test_answer_revealed_after_max_tries(store):
-    attempt = store.attempt("l", "s", exact("play"), max_tries=2)
-    attempt.answer("propose")
-    attempt.answer("refuse")
+    attempt = store.attempt("l", "s", max_tries=2)
+    attempt.record("propose", False)
+    attempt.record("refuse", False)
     assert attempt.revealed and attempt.finished and not attempt.solved
     with pytest.raises(AttemptOver):
-        attempt.answer("play")
+        attempt.record("play", True)
     assert len(store.reviews()) == 1
 
 
 def test_hint_marks_not_unaided(store):
-    attempt = store.attempt("l", "s", exact("play"))
+    attempt = store.attempt("l", "s")
     attempt.ask_hint()
-    assert attempt.answer("play")
+    assert attempt.record("play", True)
     assert attempt.solved and not attempt.unaided
     assert store.answers()[0].hinted
     assert len(store.reviews()) == 1
 
 
 def test_review_schedule(store, clock):
-    store.attempt("l", "s", exact("play")).answer("propose")
+    store.attempt("l", "s").record("propose", False)
     start = clock.now
     (review,) = store.reviews()
     assert review.stage == 0 and review.due == start + SCHEDULE[0]
     assert store.due_reviews() == []
     # answering right before it is due changes nothing
-    store.attempt("l", "s", exact("play")).answer("play")
+    store.attempt("l", "s").record("play", True)
     assert store.reviews()[0].stage == 0
     for stage in range(1, len(SCHEDULE)):
         clock.advance(SCHEDULE[stage - 1])
         assert [r.step for r in store.due_reviews()] == ["s"]
-        store.attempt("l", "s", exact("play")).answer("play")
+        store.attempt("l", "s").record("play", True)
         (review,) = store.reviews()
         assert review.stage == stage and review.due == clock.now + SCHEDULE[stage]
     # a wrong review goes back to the first interval
     clock.advance(SCHEDULE[-1])
-    store.attempt("l", "s", exact("play")).answer("hold")
+    store.attempt("l", "s").record("hold", False)
     (review,) = store.reviews()
     assert review.stage == 0 and review.due == clock.now + SCHEDULE[0]
 
 
 def test_last_interval_retires_the_step(store, clock):
-    store.attempt("l", "s", exact("play")).reveal()
+    store.attempt("l", "s").reveal()
     for stage in range(len(SCHEDULE)):
         clock.advance(SCHEDULE[stage])
-        store.attempt("l", "s", exact("play")).answer("play")
+        store.attempt("l", "s").record("play", True)
     assert store.reviews() == []
 
 

@@ -83,8 +83,8 @@ def test_a_locked_file_costs_the_write_not_the_session(tmp_path):
     store.db.execute("PRAGMA busy_timeout = 50")
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
-    attempt = store.attempt("cards", "1", lambda given: given == "KS")
-    assert attempt.answer("QS") is False  # judged, though not saved
+    attempt = store.attempt("cards", "1")
+    assert attempt.record("QS", False) is False  # recorded, though not saved
     store.complete_lesson("cards")
     assert len(store.notices) == 3 and all("database is locked" in n for n in store.notices)
     assert str(path) in store.notices[0] and "cards step 1" in store.notices[0]

@@ -159,17 +159,27 @@ def _dispatch(args_list: list[str]) -> int:
     if head == ["lessons", "check"]:
         return _lessons_check(args_list[2:])
     if head == ["lessons", "try"]:
-        return _delegate("tutor.lessons.trying", args_list[2:])
+        from tutor.lessons.trying import main as try_main
+
+        return try_main(args_list[2:])
     if head == ["lessons", "balance"]:
-        return _delegate("tutor.lessons.balance", args_list[2:])
+        from tutor.lessons.balance import main as balance_main
+
+        return balance_main(args_list[2:])
     if head == ["texts", "check"]:
         return _texts_check(args_list[2:])
     if args_list[:1] == ["match"]:
-        return _delegate("tutor.match", args_list[1:])
+        from tutor.match import main as match_main
+
+        return match_main(args_list[1:])
     if args_list[:1] == ["study"]:
-        return _delegate("tutor.study", args_list[1:])
+        from tutor.study import main as study_main
+
+        return study_main(args_list[1:])
     if args_list[:1] == ["review"]:
-        return _delegate("tutor.review", args_list[1:])
+        from tutor.review import main as review_main
+
+        return review_main(args_list[1:])
 
     args = build_parser().parse_args(args_list)
     if args.command == "advise":
@@ -345,10 +355,8 @@ def _check_drill_topic(topic: str | None) -> str | None:
     keys = [t.key for t in TOPICS]
     if topic in keys:
         return None
-    try:
-        from tutor.hints import HINTS
-    except ImportError:
-        HINTS = {}
+    from tutor.hints import HINTS
+
     if topic in HINTS:
         return None
     return f"drill: unknown topic {topic!r} (one of {', '.join(keys)}, or a hint id)"
@@ -376,16 +384,6 @@ def _replay(path: Path) -> int:
     for line in describe_game(game):
         print(line)
     return 0
-
-
-def _delegate(module_name: str, argv: list[str]) -> int:
-    import importlib
-
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return _fail(f"{module_name.split('.')[-1]} is not built yet", 2)
-    return int(module.main(argv))
 
 
 def _texts_check(argv: list[str]) -> int:
@@ -419,10 +417,8 @@ def _serve(port: int) -> int:
 
 
 def _open_app(args: argparse.Namespace) -> int:
-    try:
-        from tutor.app import create_app
-    except ImportError as exc:
-        return _fail(f"the app is not available: {exc}", 2)
+    from tutor.app import create_app
+
     app = create_app(
         start=args.command or "home",
         lesson_id=getattr(args, "lesson_id", None),

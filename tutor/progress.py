@@ -544,19 +544,10 @@ class Progress:
 
         return self._write(f"the reset of lesson {lesson}", forget)
 
-    def attempt(
-        self, lesson: str, step: str, check: Callable[[object], bool], max_tries: int = MAX_TRIES
-    ) -> Attempt:
-        return Attempt(self, lesson, step, check, max_tries)
-
-    def attempt_step(self, step: object, max_tries: int | None = None) -> Attempt:
-        """An attempt at a lesson ``Step``, judged by ``tutor.lessons.is_correct``, with
-        as many tries as the step's choices make sense (``tutor.lessons.tries_for``)."""
-        from tutor.lessons import is_correct, tries_for
-
-        lesson_id, step_id = step.key  # type: ignore[attr-defined]
-        tries = max_tries if max_tries is not None else tries_for(step)  # type: ignore[arg-type]
-        return Attempt(self, lesson_id, step_id, lambda a: is_correct(step, a), tries)  # type: ignore[arg-type]
+    def attempt(self, lesson: str, step: str, max_tries: int = MAX_TRIES) -> Attempt:
+        """A go at one step, its answers judged by the caller (``tutor.lessons.judge``)
+        and recorded here; ``max_tries`` from ``tutor.lessons.tries_for``."""
+        return Attempt(self, lesson, step, max_tries)
 
 
 class AttemptOver(RuntimeError):
@@ -566,7 +557,8 @@ class AttemptOver(RuntimeError):
 class Attempt:
     """One go at one step: retry before reveal.
 
-    A wrong answer may be tried again, up to ``max_tries`` answers, before the
+    The store does not judge: each answer comes already judged (``record``). A
+    wrong answer may be tried again, up to ``max_tries`` answers, before the
     answer is shown; asking for the hint marks the step as not solved unaided.
     Every answer is recorded. The first wrong answer or the hint schedules the
     step for review (from the first interval); solved at the first try without
@@ -578,13 +570,11 @@ class Attempt:
         store: Progress,
         lesson: str,
         step: str,
-        check: Callable[[object], bool],
         max_tries: int = MAX_TRIES,
     ) -> None:
         self.store = store
         self.lesson = lesson
         self.step = step
-        self.check = check
         self.max_tries = max_tries
         self.tries = 0
         self.hinted = False
@@ -606,13 +596,9 @@ class Attempt:
     def can_retry(self) -> bool:
         return not self.finished and self.tries < self.max_tries
 
-    def answer(self, given: object) -> bool:
-        """Judge and record an answer; after ``max_tries`` wrong ones the answer is revealed."""
-        return self.record(given, bool(self.check(given)))
-
     def record(self, given: object, correct: bool) -> bool:
-        """Record an answer already judged (the app judges once, for the verdict and
-        the diagnosis together)."""
+        """Record an answer as judged (by ``tutor.lessons.judge``); after ``max_tries``
+        wrong ones the answer is revealed."""
         if self.finished:
             raise AttemptOver(f"step {self.step} of {self.lesson} is already over")
         self.tries += 1

@@ -204,10 +204,8 @@ def same(a: Action | None, b: Action | None) -> bool:
 
 
 def _hints(info: InfoSet) -> tuple[Action | None, str | None]:
-    try:
-        from tutor.hints import advise
-    except ImportError:
-        return None, None
+    from tutor.hints import advise
+
     try:
         verdict = advise(info)
     except Exception:  # a hint that cannot speak here leaves the column empty

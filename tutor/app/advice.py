@@ -1,49 +1,46 @@
 """What the hints say and what an engine advises, as Markdown for the side panel.
 
 Both answer from the learner's information set only, so the advice can never
-reveal a hidden card. The hints module is optional until it lands.
+reveal a hidden card.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tutor.actions import Action, ActionError
 from tutor.app.narrate import describe_action
+from tutor.engines import Advice
+from tutor.hints import Verdict, advise
+from tutor.infoset import InfoSet
 
 ADVISOR = "best"
 """The engine behind the ``?`` advice, whatever the opponent: the strongest."""
 
 
-def sources_links(sources) -> str:
+def sources_links(sources: Iterable[str]) -> str:
     return ", ".join(f"[{s}](passage:{s})" for s in sources)
 
 
-def hints_markdown(info) -> str:
+def hints_markdown(info: InfoSet) -> str:
     """The historical hints' verdict on this decision (or why there is none)."""
     try:
-        from tutor.hints import advise
-    except ImportError:
-        return "*The hints are not available yet.*"
-    try:
-        verdict = advise(info)
+        verdict: Verdict = advise(info)
     except Exception as exc:  # a hint that cannot judge this position is not an app error
         return f"*The hints have nothing to say here ({exc}).*"
-    if verdict is None:
-        return "*No hint of the sources applies here.*"
-    hint = getattr(verdict, "hint", None)
-    lines = [f"**{describe_action(verdict.action)}**"]
-    if hint is not None:
-        title = getattr(hint, "title", "")
-        ident = getattr(hint, "id", "")
-        lines.append(f"— {title} ({sources_links(getattr(hint, 'sources', ()) or (ident,))})")
-    explanation = getattr(verdict, "explanation", "")
-    if explanation:
-        lines += ["", explanation]
-    if getattr(verdict, "by_project", False):
+    hint = verdict.hint
+    lines = [
+        f"**{describe_action(verdict.action)}**",
+        f"— {hint.title} ({sources_links(hint.sources)})",
+    ]
+    if verdict.explanation:
+        lines += ["", verdict.explanation]
+    if verdict.by_project:
         lines += ["", "*This reading is the project's, not the sources'.*"]
     return "\n".join(lines)
 
 
-def engine_markdown(name: str, advice) -> str:
+def engine_markdown(name: str, advice: Advice) -> str:
     """An engine's advice, its reason, the values it weighed and its sources."""
     lines = [f"**{describe_action(advice.action)}** — {advice.reason}"]
     if advice.values:
@@ -70,7 +67,7 @@ def engine_heading(engine_name: str) -> str:
     return f"The {engine_name} engine advises"
 
 
-def advice_markdown(info, engine_name: str, advice) -> str:
+def advice_markdown(info: InfoSet, engine_name: str, advice: Advice) -> str:
     """The whole hint panel: hints first, then the engine."""
     return "\n".join(
         [

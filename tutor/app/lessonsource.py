@@ -1,5 +1,5 @@
 """The app's view of the curriculum and the progress store (tutor.lessons,
-tutor.progress): loaded lazily and once, and never fatal when missing or broken.
+tutor.progress): loaded lazily and once, and never fatal when broken.
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ def curriculum():
     """The curriculum (lessons/ by default); raises LessonsUnavailable with a reason."""
     try:
         return _curriculum_cached()
-    except ImportError as exc:
-        raise LessonsUnavailable(f"the lessons are not available yet ({exc})") from None
     except Exception as exc:  # a broken lesson file must not stop the app
         raise LessonsUnavailable(f"the lessons could not be loaded: {exc}") from None
 

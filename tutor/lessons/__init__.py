@@ -9,7 +9,6 @@ show lessons live in the app.
 """
 
 from tutor.lessons.answers import (
-    HintsUnavailable,
     expected_action,
     is_correct,
     same_action,
@@ -25,7 +24,6 @@ __all__ = [
     "Consequences",
     "Curriculum",
     "Fault",
-    "HintsUnavailable",
     "Lesson",
     "Line",
     "Outcome",

@@ -1,19 +1,10 @@
-"""Whether an answer is right: comparing actions, and asking the hints engine.
-
-The hints engine (``tutor.hints``) is imported only when an answer has to come
-from it, so lessons load, and law questions work, even where it is missing.
-"""
+"""Whether an answer is right: comparing actions, and asking the hints engine."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutor.actions import Action, ActionError
+from tutor.hints import Verdict, advise
 from tutor.lessons.model import Step
-
-
-class HintsUnavailable(RuntimeError):
-    """The hints engine cannot be imported, so hint answers cannot be worked out."""
 
 
 def same_action(a: Action, b: Action) -> bool:
@@ -25,26 +16,11 @@ def same_action(a: Action, b: Action) -> bool:
     return a.cards == b.cards
 
 
-def hints_module() -> Any:
-    try:
-        import tutor.hints as hints
-    except ImportError as exc:
-        raise HintsUnavailable(
-            f"the hints engine (tutor.hints) cannot be imported: {exc}"
-        ) from None
-    except Exception as exc:  # a half-written module is as unavailable as a missing one
-        raise HintsUnavailable(f"the hints engine (tutor.hints) fails to import: {exc}") from None
-    missing = [name for name in ("HINTS", "advise") if not hasattr(hints, name)]
-    if missing:
-        raise HintsUnavailable(f"the hints engine (tutor.hints) lacks {', '.join(missing)}")
-    return hints
-
-
-def verdict(step: Step) -> Any:
+def verdict(step: Step) -> Verdict:
     """The hints engine's verdict on the step's position."""
     if step.info is None:
         raise ValueError(f"step {step.id} of {step.lesson} has no position")
-    return hints_module().advise(step.info)
+    return advise(step.info)
 
 
 def expected_action(step: Step) -> Action:

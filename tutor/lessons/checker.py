@@ -8,9 +8,8 @@ every arranged deal really makes the wrong choice score worse; every wrong
 choice of a law question says why it is wrong; a lesson with six or more
 two-way decisions is balanced and holds a minimal pair (``balance``); and, for
 the whole curriculum, every club law from 1 to 51 is taught by a step or listed
-in ``LAWS_OUT_OF_SCOPE`` with its reason. A module that
-is missing (the hints engine, the texts) is reported as a fault, never as a
-traceback, and the rest is still checked.
+in ``LAWS_OUT_OF_SCOPE`` with its reason. A texts library that cannot be
+loaded is reported as a fault, never as a traceback, and the rest is still checked.
 """
 
 from __future__ import annotations
@@ -21,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from tutor.actions import Action
-from tutor.lessons.answers import HintsUnavailable, hints_module, same_action
+from tutor.hints import HINTS, advise, applicable
+from tutor.lessons.answers import same_action
 from tutor.lessons.balance import lesson_balance
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Fault, Lesson, Step
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
+from tutor.texts import Library, load_library
 
 PROJECT_HINTS = "project/"
 """Hint ids of the project's own defaults: not historical advice, so no lesson need teach them."""
@@ -46,7 +47,6 @@ class Report:
     curriculum: Curriculum
     faults: list[Fault] = field(default_factory=list)
     uncovered_hints: list[str] = field(default_factory=list)
-    hints_available: bool = True
     untaught_laws: list[int] = field(default_factory=list)
     """Club laws taught by no step and not out of scope (checked for the whole curriculum)."""
 
@@ -60,7 +60,6 @@ class Report:
             "steps": len(self.curriculum.steps),
             "faults": [f.to_json() | {"text": str(f)} for f in self.faults],
             "uncovered_hints": self.uncovered_hints,
-            "hints_available": self.hints_available,
             "untaught_laws": self.untaught_laws,
             "per_lesson": [
                 {"id": lesson.id, "file": lesson.file, "steps": len(lesson.steps)}
@@ -74,31 +73,18 @@ def _fault(step: Step, field_name: str, message: str) -> Fault:
 
 
 class _Context:
-    """What the checks need from the other modules, each loaded once, or a fault."""
+    """The texts library, loaded once, or the fault that says why it cannot be."""
 
     def __init__(self) -> None:
         self.faults: list[Fault] = []
         self.library = self._library()
-        self.hints = self._hints()
 
-    def _library(self) -> Any:
+    def _library(self) -> Library | None:
         try:
-            from tutor.texts import load_library
-
-            library = load_library()
-        except Exception as exc:  # a broken texts module must not hide the lesson faults
+            return load_library()
+        except Exception as exc:  # broken texts must not hide the lesson faults
             self.faults.append(
                 Fault("<tutor.texts>", 0, "passages", f"texts library unavailable: {exc}")
-            )
-            return None
-        return library
-
-    def _hints(self) -> Any:
-        try:
-            return hints_module()
-        except HintsUnavailable as exc:
-            self.faults.append(
-                Fault("<tutor.hints>", 0, "hint", f"{exc}; hint answers and hint ids not checked")
             )
             return None
 
@@ -109,7 +95,6 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
     report = Report(curriculum, faults=list(curriculum.faults))
     ctx = _Context()
     report.faults.extend(ctx.faults)
-    report.hints_available = ctx.hints is not None
     taught: set[str] = set()
     for lesson in curriculum.lessons:
         report.faults.extend(_check_passages(lesson, ctx))
@@ -117,16 +102,13 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
             if step.hint:
                 taught.add(step.hint)
             report.faults.extend(_check_step(step, ctx, policy))
-        if ctx.hints is not None:
-            report.faults += [
-                Fault(lesson.file, lesson.line, "steps", f"passable by pattern: {problem}")
-                for problem in lesson_balance(lesson).problems()
-            ]
-    if ctx.hints is not None:
-        known = set(ctx.hints.HINTS)
-        report.uncovered_hints = sorted(
-            h for h in known - taught if not h.startswith(PROJECT_HINTS)
-        )
+        report.faults += [
+            Fault(lesson.file, lesson.line, "steps", f"passable by pattern: {problem}")
+            for problem in lesson_balance(lesson).problems()
+        ]
+    report.uncovered_hints = sorted(
+        h for h in set(HINTS) - taught if not h.startswith(PROJECT_HINTS)
+    )
     if paths is None:  # the whole curriculum: a file or two checked alone teaches few laws
         report.untaught_laws, faults = check_law_coverage(curriculum)
         report.faults.extend(faults)
@@ -244,13 +226,11 @@ def _check_step(step: Step, ctx: _Context, policy: Policy | None) -> list[Fault]
     faults: list[Fault] = []
     if step.expected is not None and not _legal(step.expected, step):
         faults.append(_fault(step, "expected", f"{step.expected} is not legal in this position"))
-    if ctx.hints is None:
-        return faults
     if step.hint is not None:
-        if step.hint not in ctx.hints.HINTS:
+        if step.hint not in HINTS:
             faults.append(_fault(step, "hint", f"unknown hint id {step.hint!r}"))
             return faults
-        faults += _check_against_hints(step, ctx)
+        faults += _check_against_hints(step)
     if step.outcome is not None and not faults:
         faults += _check_outcome(step, policy)
     return faults
@@ -269,10 +249,10 @@ def _legal(action: Action, step: Step) -> bool:
     return any(same_action(action, legal) for legal in info.legal_actions())
 
 
-def _check_against_hints(step: Step, ctx: _Context) -> list[Fault]:
+def _check_against_hints(step: Step) -> list[Fault]:
     assert step.info is not None
     try:
-        verdict = ctx.hints.advise(step.info)
+        verdict = advise(step.info)
     except Exception as exc:  # an engine bug is reported against the step that found it
         return [_fault(step, "position", f"the hints engine failed: {type(exc).__name__}: {exc}")]
     faults = []
@@ -285,7 +265,7 @@ def _check_against_hints(step: Step, ctx: _Context) -> list[Fault]:
                 f" ({verdict.hint.id})",
             )
         )
-    if step.hint != verdict.hint.id and not _also_applies(step, verdict.action, ctx):
+    if step.hint != verdict.hint.id and not _also_applies(step, verdict.action):
         faults.append(
             _fault(
                 step,
@@ -296,11 +276,9 @@ def _check_against_hints(step: Step, ctx: _Context) -> list[Fault]:
     return faults
 
 
-def _also_applies(step: Step, action: Action, ctx: _Context) -> bool:
+def _also_applies(step: Step, action: Action) -> bool:
     """True when the step's hint applies too and gives the same answer as the deciding one."""
-    applicable = getattr(ctx.hints, "applicable", None)
-    if applicable is None:
-        return False
+    assert step.info is not None
     try:
         verdicts = applicable(step.info)
     except Exception:

@@ -18,10 +18,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.actions import ACCEPT, PLAY, PROPOSE, REFUSE
+from tutor.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
 from tutor.deal import Phase, Position, deal_position
+from tutor.hints import HINTS, Verdict, advise
 from tutor.infoset import InfoSet
-from tutor.lessons.answers import hints_module
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
 from tutor.protocol import RequestError, infoset_to_request, request_to_infoset
@@ -110,17 +110,16 @@ def topic(name: str) -> Topic:
     for t in TOPICS:
         if name in (t.key, t.title):
             return t
-    hints = hints_module().HINTS
-    if name in hints:
-        hint = hints[name]
+    if name in HINTS:
+        hint = HINTS[name]
         scores = name.startswith("score/")
         return Topic(name, hint.title, (hint.decision,), (name,), scores)
     keys = ", ".join(t.key for t in TOPICS)
     raise DrillError(f"unknown drill topic {name!r} (one of {keys}, or a hint id)")
 
 
-def _policy(info: InfoSet):
-    return hints_module().advise(info).action
+def _policy(info: InfoSet) -> Action:
+    return advise(info).action
 
 
 def _walk_to(decision: str, position: Position, rng: random.Random) -> Position | None:
@@ -156,7 +155,6 @@ def _walk_to(decision: str, position: Position, rng: random.Random) -> Position 
 def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) -> Step:
     """A fresh step on the topic: a random deal whose hint verdict falls in it."""
     chosen = name if isinstance(name, Topic) else topic(name)
-    hints = hints_module()
     for n in range(max_deals):
         decision = rng.choice(chosen.decisions)
         score = (rng.randint(0, 4), rng.randint(0, 4)) if chosen.scores else (0, 0)
@@ -164,7 +162,7 @@ def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) 
         if position is None or position.phase.value != decision:
             continue
         info = position.infoset()
-        verdict = hints.advise(info)
+        verdict = advise(info)
         if not chosen.covers(verdict.hint.id):
             continue
         return _step(chosen, info, verdict, n)
@@ -185,12 +183,12 @@ def review_step(lesson: str, step_id: str) -> Step:
         info = request_to_infoset(json.loads(step_id))
     except (ValueError, TypeError, RequestError) as exc:
         raise DrillError(f"drill step {step_id!r} is not a position: {exc}") from None
-    return _step(chosen, info, hints_module().advise(info), 0)
+    return _step(chosen, info, advise(info), 0)
 
 
-def _step(chosen: Topic, info: InfoSet, verdict, n: int) -> Step:
+def _step(chosen: Topic, info: InfoSet, verdict: Verdict, n: int) -> Step:
     explanation = verdict.explanation
-    summary = getattr(verdict.hint, "summary", "")
+    summary = verdict.hint.summary
     if summary and summary not in explanation:
         explanation = f"{explanation}{RULE}{summary}"
     return Step(

@@ -30,8 +30,9 @@ from tutor.actions import (
 )
 from tutor.cards import PACK
 from tutor.deal import Phase, Position, start_position
+from tutor.hints import advise
 from tutor.infoset import InfoSet
-from tutor.lessons.answers import expected_action, hints_module, same_action
+from tutor.lessons.answers import expected_action, same_action
 from tutor.lessons.model import Step
 from tutor.rulesets import make_rules
 
@@ -81,15 +82,7 @@ class Consequences:
 
 
 def hints_policy(info: InfoSet) -> Action:
-    return hints_module().advise(info).action
-
-
-def engine_policy(name: str) -> Policy:
-    """A policy from ``tutor.engines.make_engine`` (``best`` when it is built)."""
-    from tutor.engines import make_engine
-
-    engine = make_engine(name)
-    return lambda info: engine.advise(info).action
+    return advise(info).action
 
 
 def default_history(info: InfoSet) -> tuple[Action, ...] | None:

@@ -20,7 +20,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tutor.lessons.answers import HintsUnavailable
 from tutor.lessons.judge import AnswerError, Judgement, judge, parse_answer
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Step
@@ -64,8 +63,6 @@ def try_answer(
         return judge(step, parse_answer(step, answer))
     except AnswerError as exc:
         raise TryError(f"answer: {exc}") from None
-    except HintsUnavailable as exc:
-        raise TryError(str(exc)) from None
 
 
 def judge_line(curriculum: Curriculum, line: str) -> dict[str, Any]:

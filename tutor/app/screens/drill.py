@@ -86,13 +86,9 @@ class DrillScreen(LessonScreen):
         self.counted = False
 
     def load_steps(self) -> None:
-        from tutor.lessons import HintsUnavailable
-        from tutor.lessons.drills import DrillError, topic
+        from tutor.lessons.drills import topic
 
-        try:
-            self.loaded_topic = topic(self.topic_key)
-        except HintsUnavailable as exc:
-            raise DrillError(str(exc)) from None
+        self.loaded_topic = topic(self.topic_key)
         self.title_text = self.loaded_topic.title
 
     @property

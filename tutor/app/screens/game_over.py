@@ -162,15 +162,11 @@ class GameOverScreen(Screen[str]):
         self.notify(f"Saved to {path}", title="Saved")
 
     def start_review(self) -> bool:
-        """Work the review out in the background (once); False, with a note, if this
-        version has no review."""
+        """Work the review out in the background (once)."""
         if self.review is not None or self.reviewing:
             return True
-        try:
-            from tutor.review import review_game
-        except ImportError as exc:
-            self.note(f"The game review is not available in this version ({exc}).")
-            return False
+        from tutor.review import review_game
+
         self.reviewing = True
         self.note("Reviewing every decision of both players with the strongest engine…")
         self.work_out_review(review_game)
@@ -178,11 +174,8 @@ class GameOverScreen(Screen[str]):
 
     def action_review(self) -> None:
         """The game review: every decision, graded by what it cost."""
-        try:
-            from tutor.app.screens.review import GameReviewScreen
-        except ImportError as exc:
-            self.note(f"The game review is not available in this version ({exc}).")
-            return
+        from tutor.app.screens.review import GameReviewScreen
+
         if self.review is not None:
             self.app.push_screen(GameReviewScreen(self.review, self.learner))
         elif self.start_review():

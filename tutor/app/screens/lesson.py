@@ -39,6 +39,7 @@ from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.cards import Card, sort_hand
+from tutor.lessons.answers import tries_for
 from tutor.lessons.shuffle import choice_order
 
 if TYPE_CHECKING:
@@ -208,7 +209,6 @@ class LessonScreen(Screen):
     def load_steps(self) -> None:
         course = curriculum()
         if self.review is not None:
-            from tutor.lessons import HintsUnavailable
             from tutor.lessons.drills import PREFIX, review_step
 
             self.title_text = "Review"
@@ -222,8 +222,8 @@ class LessonScreen(Screen):
                         self.steps.append(game_step(lesson_id, step_id))
                     else:
                         self.steps.append(course.lesson(lesson_id).step(step_id))
-                except (LookupError, HintsUnavailable):
-                    continue  # a step since removed from its lesson, or a drill not to be judged
+                except LookupError:
+                    continue  # a step since removed from its lesson
             return
         lesson = self.lesson = course.lesson(self.lesson_id or "")
         self.title_text = lesson.title
@@ -241,7 +241,7 @@ class LessonScreen(Screen):
         self.completed = False
         self.judgement = None
         self.clue_stage = 0
-        self.attempt = progress().attempt_step(step)
+        self.attempt = progress().attempt(step.lesson, step.id, tries_for(step))
         self.save_place(step)
         total = len(self.steps)
         track = (
@@ -446,7 +446,7 @@ class LessonScreen(Screen):
 
         try:
             result = judge(step, given)
-        except Exception as exc:  # the hints engine missing or failing: say so, keep the step open
+        except Exception as exc:  # the hints engine failing: say so, keep the step open
             self.app.call_from_thread(self.judge_failed, step, exc)
             return
         self.app.call_from_thread(self.judged, step, result)
@@ -535,12 +535,9 @@ class LessonScreen(Screen):
         step = self.step
         if step.is_law:
             return step.choices[step.answer].text
-        from tutor.lessons import HintsUnavailable, expected_action
+        from tutor.lessons import expected_action
 
-        try:
-            return describe_action(expected_action(step))
-        except HintsUnavailable as exc:
-            return f"(unknown: {exc})"
+        return describe_action(expected_action(step))
 
     def explanation(self) -> str:
         step = self.step
