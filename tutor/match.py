@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
+from typing import cast
 
 from tutor.actions import Action
 from tutor.deal import Position, deal_position
@@ -151,8 +152,9 @@ def _init_worker(a: str, b: str, seed: int, factory, records: bool = False) -> N
 
 
 def _work(index: int) -> PairResult:
-    a, b = _WORKER["engines"]  # type: ignore[misc]
-    return play_pair(a, b, _WORKER["seed"], index, bool(_WORKER.get("records")))  # type: ignore[arg-type]
+    a, b = cast(tuple[Engine, Engine], _WORKER["engines"])
+    seed = cast(int, _WORKER["seed"])
+    return play_pair(a, b, seed, index, bool(_WORKER.get("records")))
 
 
 def available_cpus() -> int:
