@@ -27,4 +27,4 @@ class Engine(Protocol):
 
 
 class EngineUnavailable(RuntimeError):
-    """An engine that this build does not provide."""
+    """An engine name that ``make_engine`` does not know."""
