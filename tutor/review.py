@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.actions import Action
-from tutor.engines.base import Engine
+from tutor.engines import Engine, make_engine
 from tutor.game import Game
 from tutor.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.infoset import InfoSet
@@ -140,9 +140,7 @@ class GameReview:
 
 
 def default_engine(seed: int) -> Engine:
-    from tutor.engines.best import BestEngine
-
-    return BestEngine(seed=seed)
+    return make_engine("best", seed)
 
 
 def moments(start: Game, actions: Sequence[Action]) -> list[tuple[int, int, InfoSet, Action]]:
@@ -183,14 +181,14 @@ def _value_of(engine: Engine, info: InfoSet, action: Action) -> float | None:
     """The value of an exchange option the engine did not weigh (a discard outside its
     short list), over the very deals it weighed the others on: the engine draws them
     from its seed and the position before it looks at the options."""
-    exchange = getattr(engine, "_exchange", None)
-    seed = getattr(engine, "seed", None)
-    if exchange is None or seed is None or info.decision not in ("propose", "accept", "discard"):
+    from tutor.engines.best import BestEngine
+
+    if not isinstance(engine, BestEngine) or info.decision not in ("propose", "accept", "discard"):
         return None
     import random
 
-    rng = random.Random(f"{seed}|{info!r}")  # as BestEngine.advise seeds it
-    advice = exchange(info, rng, (action,))
+    rng = random.Random(f"{engine.seed}|{info!r}")  # as BestEngine.advise seeds it
+    advice = engine._exchange(info, rng, (action,))
     return advice.values.get(str(action))
 
 
