@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tutor.actions import Action
 from tutor.app.widgets.cards import card_label
+from tutor.rulesets import RuleSet
 
 VERBS = {
     "play": "plays (no exchange)",
@@ -36,12 +37,12 @@ def narrate(name: str, action: Action, *, hidden: bool) -> str | None:
     return f"{name} {verb} {card_label(action.card)}"
 
 
-def turned_king(name: str, rules: object) -> str:
+def turned_king(name: str, rules: RuleSet) -> str:
     """The king turned up, told where it is scored. Under French rules the dealer says
     « J'ai le roi » before he scores it (french/jeu: "Avant de marquer ce point, il doit
     dire : « J'ai le roi »"); the English laws ask no announcement of a king turned up
     (club-laws/22, club-laws/47)."""
-    if getattr(rules, "french", False):
+    if rules.french:
         return f"{name} turned up the king: « J'ai le roi », and scores one."
     return f"{name} turned up the king and scores one."
 
