@@ -29,6 +29,24 @@ def trick_winner(first: Card, second: Card, trump: Suit) -> int:
     return 1 if beats(second, first, trump) else 0
 
 
+def trick_leaders(
+    tricks: Sequence[tuple[Card, Card]], trump: Suit, first: int = 0
+) -> tuple[int, ...]:
+    """Who led each trick, and who leads next: seat ``first`` (the non-dealer)
+    leads the first trick, the winner of a trick the next (britannica-9/play).
+
+    Seats are 0 and 1, ``first`` being the first leader's. The answer has one
+    entry more than ``tricks``: entry ``i + 1`` is the winner of trick ``i``.
+    """
+    leader = first
+    out = [leader]
+    for led, reply in tricks:
+        if beats(reply, led, trump):
+            leader = 1 - leader
+        out.append(leader)
+    return tuple(out)
+
+
 def legal_follows(hand: Sequence[Card], led: Card, trump: Suit) -> tuple[Card, ...]:
     """The cards the second player may play to ``led``.
 
