@@ -358,7 +358,7 @@ class Progress:
                 self.db.execute("ROLLBACK")
             raise
 
-    def _write(self, what: str, statements: Callable[[sqlite3.Connection], None]) -> bool:
+    def _write(self, what: str, statements: Callable[[sqlite3.Connection], object]) -> bool:
         """Run ``statements`` in one transaction. If the file cannot be written (locked
         by another tutor, read-only, disk full) nothing of it is kept, a notice says
         so, and the session goes on."""

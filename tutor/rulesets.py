@@ -91,10 +91,10 @@ class RuleSet:
                     rules = replace(rules, game_points=int(value))
                 elif key == "match":
                     rules = replace(rules, games_to_win=int(value))
-                elif key in ("valuation", "belle"):
-                    if value not in ("on", "off"):
-                        raise ValueError(value)
-                    rules = replace(rules, **{key: value == "on"})
+                elif key == "valuation":
+                    rules = replace(rules, valuation=_on_off(value))
+                elif key == "belle":
+                    rules = replace(rules, belle=_on_off(value))
                 else:
                     raise RuleSetError(f"unknown rule option {key!r}")
             except ValueError as exc:
@@ -103,6 +103,12 @@ class RuleSet:
                 raise RuleSetError(f"bad value for {key}: {value!r}") from None
         validate(rules)
         return rules
+
+
+def _on_off(value: str) -> bool:
+    if value not in ("on", "off"):
+        raise ValueError(value)
+    return value == "on"
 
 
 ENGLISH = RuleSet()

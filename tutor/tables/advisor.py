@@ -26,7 +26,6 @@ from dataclasses import replace
 
 from tutor.actions import Action
 from tutor.cards import PACK, Card, Rank, intern
-from tutor.engines import make_engine
 from tutor.engines.base import Advice
 from tutor.tables.players import PlainRoundPlayer, RoundSeat
 from tutor.tables.pool import PoolTable
@@ -225,15 +224,10 @@ class TableAdvisor:
         """``strength`` scales every sample count (below 1: weaker and faster, for tests)."""
         self.seed = 0 if seed is None else seed
         self.note: str | None = None
-        try:
-            from tutor.engines.best import BestEngine
+        from tutor.engines.best import BestEngine
 
-            self.two_handed = BestEngine(seed=seed, scale=strength)
-            self.two_handed_name = "best"
-        except ImportError as exc:  # pragma: no cover - the best engine ships
-            self.two_handed = make_engine("random", seed)
-            self.two_handed_name = "random"
-            self.note = f"{exc}: the random engine advises instead."
+        self.two_handed = BestEngine(seed=seed, scale=strength)
+        self.two_handed_name = "best"
         self.rounds = RoundAdvisor(seed, max(8, int(ROLLOUT_DEALS * strength)))
 
     def name_at(self, table) -> str:

@@ -87,7 +87,7 @@ def judge_step(advisor, step: Step) -> Judged:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    before: object
+    before: PoolTable | RoundTable
     """The table value before the action."""
     action: Action
     seat: int

@@ -75,7 +75,8 @@ class PoolTable:
 
     @staticmethod
     def new(seed: int, rules: RuleSet = FRENCH) -> PoolTable:
-        players = seat_names(3)
+        south, west, north = seat_names(3)
+        players = (south, west, north)
         seats = (0, 1)
         rules = replace(rules, games_to_win=1)  # each game of the pool is one game
         game = _new_game(seed, 1, rules, players, seats)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -47,6 +48,11 @@ from tutor.game import Game, replay
 from tutor.outcome import deal_to_replay, outcome
 from tutor.rulesets import make_rules
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
+
 LEARNER = 0
 
 ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the strongest engine advises.*"
@@ -54,6 +60,9 @@ ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the stronges
 
 class PlayScreen(DecisionKeys, Screen):
     """A game of écarté against the computer."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     BINDINGS = [
         *decision_bindings(),

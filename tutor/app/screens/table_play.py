@@ -545,6 +545,8 @@ class TablePlayScreen(DecisionKeys, Screen):
     def watched_hands(self) -> Content:
         """The two hands of the pool's game the learner watches, open."""
         table = self.table
+        if not isinstance(table, PoolTable):
+            return Content()
         position = table.game.position
         lines = []
         for game_seat, pool_seat in enumerate(table.seats):
