@@ -14,7 +14,7 @@ import pytest
 
 from tutor.deal import deal_position
 from tutor.hints import HINTS, READINGS, advise, applicable
-from tutor.hints.engine import HintsEngine
+from tutor.engines.hints_engine import HintsEngine
 from tutor.protocol import infoset_to_request, serve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -194,7 +194,7 @@ def test_the_protocol_loop_answers_every_decision_type():
 
 def test_hints_do_not_import_textual():
     code = (
-        "import sys, tutor.hints, tutor.hints.engine; "
+        "import sys, tutor.hints, tutor.engines.hints_engine; "
         "assert 'textual' not in sys.modules, 'textual imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

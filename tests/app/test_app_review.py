@@ -14,7 +14,7 @@ from tutor.app.screens.review import GameReviewScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.engines.random_engine import RandomEngine
 from tutor.game import Game
-from tutor.hints.engine import HintsEngine
+from tutor.engines.hints_engine import HintsEngine
 from tutor.review import Decision, GameReview, review_game
 
 

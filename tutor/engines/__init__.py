@@ -18,14 +18,13 @@ MATCH_ENGINES = ("best", "hints", "random", "reference", "reference2")
 
 def make_engine(name: str, seed: int | None = None) -> Engine:
     """The engine called ``name`` (one of ``MATCH_ENGINES``), seeded where it draws."""
-    # Imported here, not above: tutor.hints.engine imports tutor.engines.base, and
-    # building one engine need not load the others.
+    # Imported here, not above: building one engine need not load the others.
     if name == "random":
         from tutor.engines.random_engine import RandomEngine
 
         return RandomEngine(seed)
     if name == "hints":
-        from tutor.hints.engine import HintsEngine
+        from tutor.engines.hints_engine import HintsEngine
 
         return HintsEngine()
     if name == "best":

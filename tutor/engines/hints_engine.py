@@ -1,4 +1,5 @@
-"""The ``hints`` engine for ``ecarte advise --engine hints``.
+"""The ``hints`` engine for ``ecarte advise --engine hints``: the Hints to Players
+(``tutor.hints``) as an engine.
 
 A thin adapter: the verdict's action, its explanation as the reason, the
 hint's passages and the readings used as the sources, the hint's id as the
