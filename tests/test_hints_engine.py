@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tutor.deal import deal_position
-from tutor.hints import HINTS, READINGS, advise, applicable
 from tutor.engines.hints_engine import HintsEngine
+from tutor.hints import HINTS, READINGS, advise, applicable
 from tutor.protocol import infoset_to_request, serve
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,9 +12,9 @@ from tutor.actions import Action
 from tutor.app import create_app
 from tutor.app.screens.review import GameReviewScreen
 from tutor.app.screens.summary import DealSummary
+from tutor.engines.hints_engine import HintsEngine
 from tutor.engines.random_engine import RandomEngine
 from tutor.game import Game
-from tutor.engines.hints_engine import HintsEngine
 from tutor.review import Decision, GameReview, review_game
 
 
