@@ -12,6 +12,7 @@ from tutor.actions import Action
 from tutor.engines.base import Advice
 from tutor.game import Game
 from tutor.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, grade
+from tutor.lessons.game_steps import game_step
 from tutor.match import main as match_main
 from tutor.progress import Progress
 from tutor.record import load
@@ -20,7 +21,6 @@ from tutor.review import (
     main,
     review_actions,
     review_game,
-    review_step,
     send_to_review,
     text_report,
 )
@@ -184,15 +184,15 @@ def test_mistakes_become_review_steps_with_the_engines_answer(records, tmp_path)
     assert {(r.lesson, r.step) for r in queued} == {(review.lesson, d.step_id) for d in wrong}
     assert review.lesson.startswith(PREFIX)
     for d in wrong:
-        step = review_step(review.lesson, d.step_id)
+        step = game_step(review.lesson, d.step_id)
         assert step.expected == d.best
         assert step.info == d.info
         assert step.question == d.decision
         assert step.explanation.startswith("From your game: ")
     with pytest.raises(LookupError):
-        review_step(review.lesson, "not json")
+        game_step(review.lesson, "not json")
     with pytest.raises(LookupError):
-        review_step("drill:leads", wrong[0].step_id)
+        game_step("drill:leads", wrong[0].step_id)
 
 
 @pytest.mark.parametrize("name", ["pool", "quatre"])

@@ -288,38 +288,6 @@ def send_to_review(review: GameReview, seat: int, store) -> int:
     return sent
 
 
-class ReviewStepError(LookupError):
-    """A review step that is not a game position."""
-
-
-def review_step(lesson: str, step_id: str):
-    """The review step progress knows as (``game:<seed>``, ``step_id``), dealt again:
-    the engine's answer expected, its line as the explanation."""
-    from tutor.lessons.loader import default_prompt
-    from tutor.lessons.model import Step
-    from tutor.protocol import RequestError, request_to_infoset
-
-    if not lesson.startswith(PREFIX):
-        raise ReviewStepError(f"{lesson!r} is not a game review")
-    try:
-        seed = int(lesson[len(PREFIX) :])
-        info = request_to_infoset(json.loads(step_id))
-    except (ValueError, TypeError, RequestError) as exc:
-        raise ReviewStepError(f"game step {step_id[:60]!r} is not a position: {exc}") from None
-    advice = default_engine(seed).advise(info)
-    return Step(
-        lesson=lesson,
-        id=step_id,
-        index=0,
-        question=info.decision,
-        prompt=default_prompt(info),
-        explanation=f"From your game: {advice.reason}",
-        passages=tuple(advice.sources),
-        info=info,
-        expected=advice.action,
-    )
-
-
 # --- the command line ---------------------------------------------------------------------
 
 

@@ -217,7 +217,7 @@ class LessonScreen(Screen):
                     if lesson_id.startswith(PREFIX):  # a drill's position, dealt again
                         self.steps.append(review_step(lesson_id, step_id))
                     elif lesson_id.startswith("game:"):  # a mistake from a game (tutor.review)
-                        from tutor.review import review_step as game_step
+                        from tutor.lessons.game_steps import game_step
 
                         self.steps.append(game_step(lesson_id, step_id))
                     else:

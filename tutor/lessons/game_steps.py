@@ -1,0 +1,40 @@
+"""Review steps taken from games: "learn from your mistakes" (``tutor.review``) files a
+player's mistakes and blunders under ``game:<seed>``, each keyed by its position as
+a compact advise request; here such a step is dealt again as a lesson step, the
+engine's answer expected and its line as the explanation."""
+
+from __future__ import annotations
+
+import json
+
+from tutor.lessons.loader import default_prompt
+from tutor.lessons.model import Step
+from tutor.protocol import RequestError, request_to_infoset
+from tutor.review import PREFIX, default_engine
+
+
+class GameStepError(LookupError):
+    """A review step that is not a game position."""
+
+
+def game_step(lesson: str, step_id: str) -> Step:
+    """The review step progress knows as (``game:<seed>``, ``step_id``), dealt again."""
+    if not lesson.startswith(PREFIX):
+        raise GameStepError(f"{lesson!r} is not a game review")
+    try:
+        seed = int(lesson[len(PREFIX) :])
+        info = request_to_infoset(json.loads(step_id))
+    except (ValueError, TypeError, RequestError) as exc:
+        raise GameStepError(f"game step {step_id[:60]!r} is not a position: {exc}") from None
+    advice = default_engine(seed).advise(info)
+    return Step(
+        lesson=lesson,
+        id=step_id,
+        index=0,
+        question=info.decision,
+        prompt=default_prompt(info),
+        explanation=f"From your game: {advice.reason}",
+        passages=tuple(advice.sources),
+        info=info,
+        expected=advice.action,
+    )
