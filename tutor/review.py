@@ -22,7 +22,7 @@ and it draws its samples from that seed and the position alone.
 "Learn from your mistakes": ``send_to_review`` puts a player's mistakes and
 blunders in the spaced-review queue (``tutor.progress``) as steps keyed
 (``game:<seed>``, the position as a compact advise request, as the drills do);
-``review_step`` deals such a step again, with the engine's answer expected and
+``tutor.lessons.game_steps`` deals such a step again, with the engine's answer expected and
 its line as the explanation.
 
 ``ecarte review FILE [--json]`` prints the review of a saved game record.
