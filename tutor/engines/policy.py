@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from tutor.engines.solver import SUIT_MASKS, Solver, bits
+from tutor.engines.stepper import Forced, Stepper
 
 PLAY_THRESHOLD = 4.3
 """Strength at which the policy plays (non-dealer) or refuses (dealer)."""
@@ -77,7 +78,9 @@ def policy_discard(hand: int, trump: int, low: int, high: int) -> int:
 
 
 class Rollout:
-    """Plays a deal with every hidden card known, from an exchange decision on.
+    """Plays a deal with every hidden card known, from an exchange decision on:
+    the mechanics are the stepper's (``stepper.Stepper``), the decisions this
+    module's policy (it is an ``ExchangePolicy``).
 
     ``run`` returns ``(king, tricks_nd, penalty)``: who marks the king
     (0 non-dealer, 1 dealer, None), the tricks the non-dealer makes double
@@ -88,6 +91,15 @@ class Rollout:
         self.solver = solver
         self.trump = trump
 
+    def plays(self, hand: int) -> bool:
+        return strength(hand, self.trump) >= PLAY_THRESHOLD
+
+    def refuses(self, hand: int) -> bool:
+        return strength(hand, self.trump) >= PLAY_THRESHOLD
+
+    def discard(self, hand: int, low: int, high: int) -> int:
+        return policy_discard(hand, self.trump, low, high)
+
     def run(
         self,
         nd: int,
@@ -96,80 +108,12 @@ class Rollout:
         stage: str,
         proposals: int,
         penalty: int | None,
-        forced: tuple[str, int] | None = None,
+        forced: Forced | None = None,
     ) -> tuple[int | None, int, int | None]:
-        """``stage``: 'propose', 'accept', 'discard_nd' or 'discard_d'; ``forced``
-        is the first action taken, e.g. ('play', 0) or ('discard', mask)."""
-        trump = self.trump
-        pos = 0
-        # Each round of proposal, acceptance and the two discards draws at least
-        # one card (the non-dealer throws one or more), so the stock bounds the
-        # rounds; the bound is also written into the loop, so that no input, a
-        # position that cannot arise included, keeps it going.
-        for _ in range(exchange_steps(len(stock))):
-            left = len(stock) - pos
-            if left <= 0:
-                break  # club-laws/38: the stock is out, play begins
-            action = forced
-            forced = None
-            if stage == "propose":
-                if action is None:
-                    strong = strength(nd, trump) >= PLAY_THRESHOLD
-                    action = ("play", 0) if strong else ("propose", 0)
-                if action[0] == "play":
-                    if proposals == 0:
-                        penalty = 0
-                    break
-                proposals += 1
-                stage = "accept"
-            elif stage == "accept":
-                if action is None:
-                    strong = strength(d, trump) >= PLAY_THRESHOLD
-                    action = ("refuse", 0) if strong else ("accept", 0)
-                if action[0] == "refuse":
-                    if proposals == 1:
-                        penalty = 1
-                    break
-                stage = "discard_nd"
-            elif stage == "discard_nd":
-                thrown = action[1] if action else policy_discard(nd, trump, 1, min(5, left))
-                thrown = at_most(thrown & nd, left)
-                n = thrown.bit_count()
-                nd = (nd & ~thrown) | _draw(stock, pos, n)
-                pos += n
-                if pos >= len(stock):
-                    break
-                stage = "discard_d"
-            else:  # discard_d
-                thrown = action[1] if action else policy_discard(d, trump, 0, min(5, left))
-                thrown = at_most(thrown & d, left)
-                n = thrown.bit_count()
-                d = (d & ~thrown) | _draw(stock, pos, n)
-                pos += n
-                if pos >= len(stock):
-                    break
-                stage = "propose"
-        king_bit = 1 << (8 * trump + 7)
-        king = 0 if nd & king_bit else 1 if d & king_bit else None
-        return king, self.solver.lead_tricks(nd, d, trump), penalty
-
-
-def exchange_steps(stock: int) -> int:
-    """Steps of the exchange loop that any stock of ``stock`` cards can take: four
-    a round (propose, accept, two discards), one round a card, and one more."""
-    return 4 * (stock + 1)
-
-
-def at_most(thrown: int, n: int) -> int:
-    """``thrown`` cut to ``n`` of its cards (its highest): no one discards more
-    than the stock can replace (club-laws/38)."""
-    while thrown.bit_count() > n:
-        thrown &= thrown - 1
-    return thrown
-
-
-def _draw(stock: list[int], pos: int, n: int) -> int:
-    drawn = 0
-    for c in stock[pos : pos + n]:
-        drawn |= 1 << c
-    return drawn
+        """``stage``: 'propose', 'accept', 'discard_nd' or 'discard_d'; ``proposals``
+        those made this deal, the one pending at 'accept' included; ``forced`` is
+        the first action taken, e.g. ('play', 0) or ('discard', mask)."""
+        deal = Stepper(nd, d, stock, self.trump, stage, proposals, penalty)
+        deal.exchange(self, forced)
+        nd, d = deal.hands
+        return deal.king_holder(), self.solver.lead_tricks(nd, d, self.trump), deal.penalty

@@ -29,10 +29,9 @@ from math import comb
 from tutor.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, follow, lead
 from tutor.cards import PACK
 from tutor.engines.base import Advice
-from tutor.engines.policy import at_most, exchange_steps
 from tutor.engines.solver import SUIT_MASKS, Solver, bits, mask_of, suit_number
+from tutor.engines.stepper import Stepper
 from tutor.infoset import InfoSet
-from tutor.laws import trick_winner
 
 CARD_SAMPLES = 200
 EXCHANGE_DEALS = 300
@@ -147,101 +146,65 @@ class Reference2Engine:
             drawn = rng.sample(pool, 5 + stock)
             deals.append((_mask(drawn[:5]), drawn[5:]))
         me_nd = not info.is_dealer
-        first = len(info.exchanges) == 0
         king_fixed = {"me": 1, "opponent": -1, None: None}[info.king]
         totals = []
         for option in options:
             total = 0
             for theirs, order in deals:
                 nd, dl = (mine, theirs) if me_nd else (theirs, mine)
-                total += self._playout(info, option, nd, dl, order, trump, me_nd, first, king_fixed)
+                total += self._playout(info, option, nd, dl, order, trump, me_nd, king_fixed)
             totals.append(total)
         i = max(range(len(options)), key=lambda k: (totals[k], -k))
         values = {str(o): t / count for o, t in zip(options, totals, strict=True)}
         return Advice(options[i], f"Best over {count} simulated deals.", values=values)
 
-    def _playout(self, info, option, nd, dl, order, trump, me_nd, first, king_fixed) -> int:
-        """Net points for me of one deal played out from ``option``."""
+    def _playout(self, info, option, nd, dl, order, trump, me_nd, king_fixed) -> int:
+        """Net points for me of one deal played out from ``option``: the stepper's
+        mechanics, this player's rule for the later choices."""
         d = info.decision
-        pen = None  # 'nd' or 'dl'
-        pos = 0
-        stage = d
         if d == "discard":
-            stage = "discard_d" if info.is_dealer else "discard_nd"
-        proposals_done = len(info.exchanges) if d != "discard" else 1
-        forced = option
-        # As in policy.Rollout: each round draws a card or more, and the loop's
-        # own bound ends it whatever it is given.
-        for _ in range(exchange_steps(len(order))):
-            left = len(order) - pos
-            if left <= 0:
-                break  # club-laws/38: the stock is out, play begins
-            if stage == "propose":
-                play = forced == PLAY if forced is not None else _strong(nd, trump)
-                forced = None
-                if play:
-                    if proposals_done == 0:
-                        pen = "nd"
-                    break
-                stage = "accept"
-            elif stage == "accept":
-                refuse = forced == REFUSE if forced is not None else _strong(dl, trump)
-                forced = None
-                if refuse:
-                    if proposals_done == 0:
-                        pen = "dl"
-                    break
-                proposals_done += 1
-                stage = "discard_nd"
-            elif stage == "discard_nd":
-                if forced is not None:
-                    thrown = mask_of(forced.cards)
-                    forced = None
-                else:
-                    thrown = _rule_discard(nd, trump, 1, min(5, left))
-                thrown = at_most(thrown & nd, left)
-                n = thrown.bit_count()
-                nd = (nd & ~thrown) | _mask(order[pos : pos + n])
-                pos += n
-                if pos >= len(order):
-                    break
-                stage = "discard_d"
-            else:
-                if forced is not None:
-                    thrown = mask_of(forced.cards)
-                    forced = None
-                else:
-                    thrown = _rule_discard(dl, trump, 0, min(5, left))
-                thrown = at_most(thrown & dl, left)
-                n = thrown.bit_count()
-                dl = (dl & ~thrown) | _mask(order[pos : pos + n])
-                pos += n
-                if pos >= len(order):
-                    break
-                stage = "propose"
+            stage, proposals = ("discard_d" if info.is_dealer else "discard_nd"), 1
+        else:
+            stage, proposals = d, len(info.exchanges) + (d == "accept")
+        deal = Stepper(nd, dl, order, trump, stage, proposals)
+        forced = ("discard", mask_of(option.cards)) if d == "discard" else (option.kind, 0)
+        deal.exchange(_RulePolicy(trump), forced)
+        nd, dl = deal.hands
         t_nd = self.solver.lead_tricks(nd, dl, trump)
         tricks_me = t_nd if me_nd else 5 - t_nd
-        me, opp = ("nd", "dl") if me_nd else ("dl", "nd")
-        net = _points(tricks_me, pen == me, pen == opp)
+        me = 0 if me_nd else 1
+        net = _points(tricks_me, deal.penalty == me, deal.penalty == 1 - me)
         if king_fixed is None:
-            king_bit = 1 << (8 * trump + 7)
-            mine_now = nd if me_nd else dl
-            theirs_now = dl if me_nd else nd
-            if mine_now & king_bit:
+            holder = deal.king_holder()
+            if holder == me:
                 net += 1
-            elif theirs_now & king_bit:
+            elif holder is not None:
                 net -= 1
         return net
+
+
+class _RulePolicy:
+    """This player's exchanges: play or refuse by ``_strong``; ``_rule_discard``."""
+
+    def __init__(self, trump: int) -> None:
+        self.trump = trump
+
+    def plays(self, hand: int) -> bool:
+        return _strong(hand, self.trump)
+
+    def refuses(self, hand: int) -> bool:
+        return _strong(hand, self.trump)
+
+    def discard(self, hand: int, low: int, high: int) -> int:
+        return _rule_discard(hand, self.trump, low, high)
 
 
 def _inferences(info: InfoSet, trump: int) -> tuple[int, bool]:
     """Cards the opponent cannot hold by the laws of play; whether he has played."""
     forbidden = 0
-    i_lead = not info.is_dealer
-    opp_played = info.led is not None
-    for first, second in info.tricks:
-        opp_played = True
-        if i_lead:  # he replied to my card
+    opp_played = info.led is not None or bool(info.tricks)
+    for (first, second), i_led in zip(info.tricks, info.i_led(), strict=True):
+        if i_led:  # he replied to my card
             led, reply = first.index, second.index
             suit = SUIT_MASKS[led >> 3]
             if reply >> 3 == led >> 3:
@@ -251,8 +214,6 @@ def _inferences(info: InfoSet, trump: int) -> tuple[int, bool]:
                 forbidden |= suit
                 if reply >> 3 != trump:
                     forbidden |= SUIT_MASKS[trump]
-        first_wins = trick_winner(first, second, info.trump) == 0
-        i_lead = first_wins == i_lead
     return forbidden, opp_played
 
 
