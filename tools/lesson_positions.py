@@ -27,7 +27,6 @@ from pathlib import Path
 from tutor.actions import ACCEPT, PROPOSE, Action, discard
 from tutor.cards import PACK
 from tutor.deal import start_position
-from tutor.laws import trick_winner
 from tutor.lessons.answers import expected_action, same_action
 from tutor.lessons.drills import RULE, generate
 from tutor.lessons.loader import load_curriculum
@@ -70,13 +69,10 @@ def played_cards(step: Step) -> tuple[list, list]:
     """The cards (mine, the opponent's) already played in the step's position."""
     info = step.info
     assert info is not None
-    me = DEALER if info.is_dealer else NONDEALER
-    trump = info.turnup.suit
-    leader, mine, theirs = NONDEALER, [], []
-    for first, second in info.tricks:
-        (mine if leader == me else theirs).append(first)
-        (theirs if leader == me else mine).append(second)
-        leader = leader if trick_winner(first, second, trump) == 0 else 1 - leader
+    mine, theirs = [], []
+    for (first, second), i_led in zip(info.tricks, info.i_led(), strict=True):
+        (mine if i_led else theirs).append(first)
+        (theirs if i_led else mine).append(second)
     if info.led is not None:
         theirs.append(info.led)
     return mine, theirs

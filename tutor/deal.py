@@ -39,7 +39,14 @@ from tutor.actions import (
     lead,
 )
 from tutor.cards import PACK, Card, Rank, Suit, intern
-from tutor.laws import cap_deal_points, legal_follows, point_winner, trick_points, trick_winner
+from tutor.laws import (
+    cap_deal_points,
+    legal_follows,
+    point_winner,
+    trick_leaders,
+    trick_points,
+    trick_winner,
+)
 from tutor.rulesets import ENGLISH, RuleSet
 
 STOCK_SIZE = 21
@@ -115,12 +122,7 @@ class Position:
     def trick_winners(self) -> tuple[int, ...]:
         """The seat that won each completed trick, in order (the non-dealer leads the
         first, the winner of a trick the next: britannica-9/play)."""
-        winners = []
-        leader = self.nondealer
-        for first, second in self.tricks:
-            leader = leader if trick_winner(first, second, self.trump) == 0 else 1 - leader
-            winners.append(leader)
-        return tuple(winners)
+        return trick_leaders(self.tricks, self.trump, self.nondealer)[1:]
 
     def tricks_won(self) -> tuple[int, int]:
         winners = self.trick_winners()

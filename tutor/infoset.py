@@ -13,7 +13,7 @@ from itertools import combinations
 from tutor.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
 from tutor.cards import Card, Rank, Suit, intern
 from tutor.deal import STOCK_SIZE, Phase, Position
-from tutor.laws import legal_follows, trick_winner
+from tutor.laws import legal_follows, trick_leaders
 
 DECISIONS = ("propose", "accept", "discard", "mark_king", "lead", "follow")
 ROLES = ("dealer", "nondealer")
@@ -79,24 +79,18 @@ class InfoSet:
     def i_led(self) -> tuple[bool, ...]:
         """For each completed trick, whether I led it: the non-dealer leads the
         first, the winner of a trick the next (britannica-9/play)."""
-        out = []
-        i_lead = not self.is_dealer
-        for first, second in self.tricks:
-            out.append(i_lead)
-            first_wins = trick_winner(first, second, self.trump) == 0
-            i_lead = first_wins == i_lead
-        return tuple(out)
+        return self._i_lead()[:-1]
 
     def tricks_won(self) -> tuple[int, int]:
         """(mine, opponent's), deriving each trick's leader from the rules."""
-        mine = theirs = 0
-        for (first, second), i_led in zip(self.tricks, self.i_led(), strict=True):
-            first_wins = trick_winner(first, second, self.trump) == 0
-            if first_wins == i_led:
-                mine += 1
-            else:
-                theirs += 1
-        return mine, theirs
+        won = self._i_lead()[1:]  # the winner of a trick leads the next
+        mine = sum(won)
+        return mine, len(won) - mine
+
+    def _i_lead(self) -> tuple[bool, ...]:
+        """For each completed trick, and the next: whether I lead it (``laws.trick_leaders``)."""
+        me = int(self.is_dealer)  # the non-dealer, seat 0, leads the first trick
+        return tuple(seat == me for seat in trick_leaders(self.tricks, self.trump))
 
     def my_played(self) -> tuple[Card, ...]:
         """The cards I have played to completed tricks, in order."""

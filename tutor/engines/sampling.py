@@ -37,7 +37,6 @@ from math import comb
 from tutor.engines.policy import keepers, play_likelihood
 from tutor.engines.solver import SUIT_MASKS, bits, mask_of, suit_number
 from tutor.infoset import InfoSet
-from tutor.laws import trick_winner
 
 SHORT_KEEPER = 0.25
 HELD_KING = 0.05
@@ -69,14 +68,11 @@ def view_of(info: InfoSet) -> View:
     unseen = FULL & ~mask_of(info.seen_cards())
     forbidden = 0
     played = 0
-    i_lead = not info.is_dealer
-    for first, second in info.tricks:
-        opp_card = second if i_lead else first
+    for (first, second), i_led in zip(info.tricks, info.i_led(), strict=True):
+        opp_card = second if i_led else first
         played |= 1 << opp_card.index
-        if i_lead:
+        if i_led:
             forbidden |= _inference(first, second, trump)
-        first_wins = trick_winner(first, second, info.trump) == 0
-        i_lead = first_wins == i_lead
     if info.led is not None:
         played |= 1 << info.led.index
     king_bit = 1 << info.trump_king.index

@@ -31,7 +31,7 @@ from tutor.hints.common import after_refusal, mine_at_four, verdict
 from tutor.hints.explain import card_words
 from tutor.hints.registry import Verdict, register
 from tutor.infoset import InfoSet
-from tutor.laws import trick_winner
+from tutor.laws import trick_leaders
 
 H = "britannica-9/hints"
 
@@ -157,14 +157,12 @@ def _low(cards: Sequence[Card]) -> Card:
 
 def history(info: InfoSet) -> list[tuple[bool, Card, Card, bool]]:
     """Each completed trick as (I led it, card led, card played to it, I won it)."""
-    out = []
-    i_lead = not info.is_dealer
-    for first, second in info.tricks:
-        first_wins = trick_winner(first, second, info.trump) == 0
-        i_won = first_wins == i_lead
-        out.append((i_lead, first, second, i_won))
-        i_lead = i_won
-    return out
+    me = int(info.is_dealer)  # the non-dealer, seat 0, leads the first trick
+    leaders = trick_leaders(info.tricks, info.trump)
+    return [
+        (leaders[i] == me, first, second, leaders[i + 1] == me)
+        for i, (first, second) in enumerate(info.tricks)
+    ]
 
 
 def _trumps(info: InfoSet) -> list[Card]:
