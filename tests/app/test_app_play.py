@@ -3,12 +3,15 @@ forbidden card, undo, and save and load."""
 
 from __future__ import annotations
 
+import pytest
 from app_helpers import SIZE, run, settle
 
 from tutor.app import create_app
 from tutor.app.screens.play import DECISION_KEYS, LEARNER, PlayScreen
 from tutor.app.screens.records import LoadGameScreen
 from tutor.app.screens.summary import DealSummary
+from tutor.engines import EngineUnavailable
+from tutor.engines.hints_engine import HintsEngine
 from tutor.paths import data_dir
 
 
@@ -128,11 +131,16 @@ async def test_save_then_load():
 
 
 @run
-async def test_unavailable_engine_falls_back_to_random():
-    app = create_app(start="play", seed=2, engine="nonesuch")
+async def test_the_opponent_is_the_engine_asked_for():
+    """Every engine ships, so none falls back to another; a name no engine has is refused
+    (the command line offers only the engines' names, an autosave's name is checked)."""
+    app = create_app(start="play", seed=2, engine="hints")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.screen.engine_name == "random"
+        assert app.screen.engine_name == "hints"
+        assert isinstance(app.screen.engine, HintsEngine)
+    with pytest.raises(EngineUnavailable, match="nonesuch"):
+        PlayScreen(seed=2, engine="nonesuch")
 
 
 @run
