@@ -39,14 +39,7 @@ from tutor.actions import (
     lead,
 )
 from tutor.cards import PACK, Card, Rank, Suit, intern
-from tutor.laws import (
-    cap_deal_points,
-    legal_follows,
-    point_winner,
-    trick_leaders,
-    trick_points,
-    trick_winner,
-)
+from tutor.laws import deal_points, legal_follows, trick_leaders, trick_winner
 from tutor.rulesets import ENGLISH, RuleSet
 
 STOCK_SIZE = 21
@@ -355,12 +348,8 @@ class Position:
         return moved._maybe_king_moment()
 
     def _score(self) -> Position:
-        won = self.tricks_won()
-        winner = point_winner(won)
-        penalised_loser = self.penalty is not None and self.penalty != winner
-        gained = trick_points(won[winner], penalised_loser, self.rules)
-        total = cap_deal_points(self.points[winner] + gained, self.rules)
-        return replace(self, points=_set(self.points, winner, total), phase=Phase.DONE)
+        points = deal_points(self.tricks_won(), self.penalty, self.rules, self.points)
+        return replace(self, points=points, phase=Phase.DONE)
 
     # --- views -------------------------------------------------------------------
 

@@ -93,6 +93,28 @@ def cap_deal_points(points: int, rules: RuleSet) -> int:
     return min(points, rules.max_deal_points)
 
 
+def deal_points(
+    won: Sequence[int], penalty: int | None, rules: RuleSet, marked: Sequence[int] = (0, 0)
+) -> tuple[int, int]:
+    """The points (seat 0's, seat 1's) of a deal whose five tricks are out: the one
+    scoring of a deal, by the rules in force.
+
+    ``won`` is the tricks each seat took; ``penalty`` the seat that played without
+    proposing or refused the first proposal (club-laws/49; french/ecart), or None;
+    ``marked`` what each seat already scored in this deal (the king, club-laws/23-24,
+    french/marque). The winner of the point (britannica-9/scoring: three tricks or
+    more) adds ``trick_points`` (one, two for the vole; law 49's two against a
+    penalised loser, or the French point de refus) and, under French rules, no deal
+    counts him more than three (french/points): the vole against a penalised loser
+    is 3 in French, 2 in English.
+    """
+    winner = point_winner(won)
+    penalised_loser = penalty is not None and penalty != winner
+    gained = trick_points(won[winner], penalised_loser, rules)
+    total = cap_deal_points(marked[winner] + gained, rules)
+    return (total, marked[1]) if winner == 0 else (marked[0], total)
+
+
 def game_value(loser_score: int, rules: RuleSet) -> int:
     """Law 46's optional valuation of a won game: treble if the loser has not
     scored, double if he has one or two, single if three or four (club-laws/46).

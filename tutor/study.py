@@ -48,8 +48,9 @@ from pathlib import Path
 from tutor.cards import PACK, Card, Suit
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver
-from tutor.engines.values import deal_points
+from tutor.laws import deal_points, point_winner
 from tutor.match import capped_note, useful_processes
+from tutor.rulesets import ENGLISH
 
 DEFAULT_DEALS = 1_000_000
 DEFAULT_SEED = 1
@@ -186,15 +187,13 @@ class Tally:
 
 
 def _score(king: int | None, t_nd: int, penalty: int | None, seat: int) -> tuple[float, bool]:
-    """Net points for ``seat`` (0 non-dealer, 1 dealer), and whether he won the point."""
-    tricks = t_nd if seat == 0 else 5 - t_nd
-    gain, loss = deal_points(tricks, penalty == seat, penalty == 1 - seat)
-    if king is not None:
-        if king == seat:
-            gain += 1
-        else:
-            loss += 1
-    return float(gain - loss), tricks >= 3
+    """Net points for ``seat`` (0 non-dealer, 1 dealer), and whether he won the point:
+    the deal scored by ``laws.deal_points`` under the English rules, whose hints
+    (britannica-9) the study weighs."""
+    marked = (int(king == 0), int(king == 1))
+    won = (t_nd, 5 - t_nd)
+    points = deal_points(won, penalty, ENGLISH, marked)
+    return float(points[seat] - points[1 - seat]), point_winner(won) == seat
 
 
 def _play_out(rollout: Rollout, deal, forced, stage: str, proposals: int, seat: int):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from tutor.engines.solver import follows_mask, second_wins
-from tutor.laws import cap_deal_points, point_winner, trick_points
+from tutor.laws import deal_points
 from tutor.rulesets import RuleSet
 
 PROPOSE = "propose"
@@ -232,14 +232,8 @@ class Stepper:
     def points(self, rules: RuleSet) -> tuple[int, int]:
         """(non-dealer's, dealer's) points for the deal: the king, and the point or
         the vole by the rules in force, as ``Position._score`` counts them."""
-        out = [0, 0]
-        if self.king is not None:
-            out[self.king] += 1
-        winner = point_winner(self.won)
-        penalised_loser = self.penalty is not None and self.penalty != winner
-        gained = trick_points(self.won[winner], penalised_loser, rules)
-        out[winner] = cap_deal_points(out[winner] + gained, rules)
-        return out[0], out[1]
+        marked = (int(self.king == 0), int(self.king == 1))
+        return deal_points(self.won, self.penalty, rules, marked)
 
 
 def exchange_steps(stock: int) -> int:
