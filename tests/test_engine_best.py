@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tutor.deal import deal_position
 from tutor.engines import make_engine
 from tutor.engines.best import BestEngine, discard_candidates
@@ -97,3 +99,53 @@ def test_beats_random_over_a_duplicate_match() -> None:
     result = run_match("best", "random", deals=120, seed=8, factory=factory)
     low, _ = result.interval
     assert low > 0, result.per_deal
+
+
+def _sure_vole(rules: str) -> dict:
+    """The non-dealer's lead, holding the five trumps below the king turned up (a
+    sure vole), the dealer having refused his first proposal (the penalty his)."""
+    return {
+        "decision": "lead",
+        "role": "nondealer",
+        "hand": ["QH", "JH", "AH", "TH", "9H"],
+        "turnup": "KH",
+        "king": "opponent",
+        "penalty": "opponent",
+        "rules": rules,
+    }
+
+
+def test_values_a_french_deal_by_the_french_scoring() -> None:
+    """A vole against a penalised loser: 3 by the French point de refus
+    (french/ecart), 2 by law 49 (club-laws/49); the dealer's king 1 either way."""
+    from tutor.engines.values import Utility
+    from tutor.rulesets import FRENCH
+
+    french = BestEngine(seed=1, scale=0.1).advise(request_to_infoset(_sure_vole("french")))
+    english = BestEngine(seed=1, scale=0.1).advise(request_to_infoset(_sure_vole("english")))
+    worth = Utility((0, 0), False, 5, FRENCH)
+    for value in french.values.values():
+        assert value == pytest.approx(worth(3, 1))
+        assert value > worth(2, 1) + 0.5
+    for value in english.values.values():
+        assert value == pytest.approx(Utility((0, 0), False, 5, ENGLISH)(2, 1))
+
+
+def test_play_outs_valued_by_the_rules_in_force() -> None:
+    """The exchanges' play-outs: the non-dealer's vole against the dealer penalised
+    (play-out seats: 0 the non-dealer, 1 the dealer)."""
+    from tutor.engines.best import _outcome_values
+    from tutor.engines.values import Utility
+    from tutor.rulesets import FRENCH
+
+    request = {**_sure_vole("french"), "decision": "propose", "king": None, "penalty": None}
+    request["hand"] = ["QH", "JH", "AH", "TH", "9H"]
+    request["turnup"] = "8H"
+    for rules, vole in ((FRENCH, 3), (ENGLISH, 2)):
+        info = request_to_infoset({**request, "rules": rules.name})
+        value = _outcome_values(info)
+        worth = Utility((0, 0), False, 5, rules)
+        assert value(None, 5, 1) == pytest.approx(worth(vole, 0))
+        assert value(None, 5, None) == pytest.approx(worth(2, 0))
+        # the king marked, French rules count three at the most (french/points)
+        assert value(0, 5, 1) == pytest.approx(worth(3, 0))

@@ -13,6 +13,7 @@ from tutor.cards import Card
 from tutor.deal import deal_position
 from tutor.engines.random_engine import RandomEngine
 from tutor.protocol import infoset_to_request, parse_request, serve
+from tutor.rulesets import ENGLISH, FRENCH
 
 
 def answer_to_action(answer: dict) -> Action:
@@ -57,6 +58,9 @@ BASE = {
         (json.dumps({**BASE, "decision": "follow"}), "led"),
         (json.dumps({**BASE, "hand": ["KS", "QS", "7H", "8D", "JH"]}), "hand"),
         (json.dumps({**BASE, "role": "dealer"}), "role"),
+        (json.dumps({**BASE, "rules": "german"}), "rules"),
+        (json.dumps({**BASE, "rules": 1}), "rules"),
+        (json.dumps({**BASE, "rules": None}), "rules"),
     ],
 )
 def test_bad_lines_get_an_error_naming_the_field(line, field):
@@ -97,6 +101,36 @@ def test_request_round_trip_from_positions():
             info = p.infoset()
             assert parse_request(json.dumps(infoset_to_request(info))) == info
             p = p.apply(rng.choice(p.legal_actions()))
+
+
+def test_rules_english_by_default_or_french():
+    """The ``rules`` field, an addition to the shared protocol (docs/advise-protocol.md)."""
+    assert parse_request(json.dumps(BASE)).rules == ENGLISH
+    assert parse_request(json.dumps({**BASE, "rules": "english"})).rules == ENGLISH
+    assert parse_request(json.dumps({**BASE, "rules": "french"})).rules == FRENCH
+    (answer,) = run_lines([json.dumps({**BASE, "rules": "french"})])
+    assert answer["action"] in ("play", "propose")
+    (answer,) = run_lines([json.dumps({**BASE, "rules": "bezique"})])
+    assert answer["error"].startswith("rules: expected 'english' or 'french'")
+
+
+def test_french_positions_round_trip_with_their_rules():
+    rng = random.Random(2)
+    for _ in range(30):
+        p = deal_position(rng, rng.randrange(2), rules=FRENCH)
+        while not p.is_over:
+            info = p.infoset()
+            assert info.rules == FRENCH
+            request = infoset_to_request(info)
+            assert request["rules"] == "french"
+            assert parse_request(json.dumps(request)) == info
+            p = p.apply(rng.choice(p.legal_actions()))
+
+
+def test_english_requests_written_as_before():
+    p = deal_position(random.Random(3), 0)
+    assert p.infoset().rules == ENGLISH
+    assert "rules" not in infoset_to_request(p.infoset())
 
 
 def referee_deals(n_deals: int, seed: int, ask) -> int:

@@ -7,13 +7,14 @@ position, so no hidden card can leak into advice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from tutor.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
 from tutor.cards import Card, Rank, Suit, intern
 from tutor.deal import STOCK_SIZE, Phase, Position
 from tutor.laws import legal_follows, trick_leaders
+from tutor.rulesets import ENGLISH, RuleSet
 
 DECISIONS = ("propose", "accept", "discard", "mark_king", "lead", "follow")
 ROLES = ("dealer", "nondealer")
@@ -35,6 +36,11 @@ class InfoSet:
     king: str | None = None
     tricks: tuple[tuple[Card, Card], ...] = ()
     led: Card | None = None
+    rules: RuleSet = field(default=ENGLISH, repr=False)
+    """The rule set in force, by which every engine scores the deal's outcomes
+    (``laws.deal_points``); ``game`` stays the game played to. Left out of the
+    repr, from which the engines seed their samples: a French request draws the
+    same deals as the English one and only values them otherwise."""
 
     @property
     def trump(self) -> Suit:
@@ -183,4 +189,5 @@ def infoset_of(position: Position, seat: int) -> InfoSet:
         king=who(position.king),
         tricks=position.tricks,
         led=position.led,
+        rules=position.rules,
     )

@@ -16,6 +16,7 @@ from tutor.deal import STOCK_SIZE
 from tutor.engines.base import Advice, Engine
 from tutor.infoset import DECISIONS, ROLES, InfoSet
 from tutor.laws import legal_follows
+from tutor.rulesets import ENGLISH, FRENCH, RuleSet
 
 
 class RequestError(ValueError):
@@ -70,6 +71,17 @@ def _cards(value: Any, field: str) -> tuple[Card, ...]:
     return cards
 
 
+_RULES = {"english": ENGLISH, "french": FRENCH}
+"""The rule sets a request may name (its ``rules``, an addition to the shared
+protocol; docs/advise-protocol.md): the deal is scored by them."""
+
+
+def _rules(value: Any) -> RuleSet:
+    if not isinstance(value, str) or value not in _RULES:
+        raise RequestError(f"rules: expected 'english' or 'french', got {quote(value)}")
+    return _RULES[value]
+
+
 def _pair(value: Any, field: str) -> tuple[int, int]:
     if (
         not isinstance(value, list)
@@ -108,6 +120,7 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
         "king",
         "tricks",
         "led",
+        "rules",
     }
     for key in ("decision", "role", "hand", "turnup"):
         if key not in data:
@@ -161,6 +174,7 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
         tricks.append((_card(t[0], f"tricks[{i}][0]"), _card(t[1], f"tricks[{i}][1]")))
     led = data.get("led")
     led_card = None if led is None else _card(led, "led")
+    rules = _rules(data.get("rules", "english"))
     info = InfoSet(
         decision=decision,
         role=role,
@@ -174,6 +188,7 @@ def request_to_infoset(data: dict[str, Any]) -> InfoSet:
         king=data.get("king"),
         tricks=tuple(tricks),
         led=led_card,
+        rules=rules,
     )
     _validate(info, data, known)
     return info
@@ -565,4 +580,6 @@ def infoset_to_request(info: InfoSet) -> dict[str, Any]:
     }
     if info.led is not None:
         data["led"] = str(info.led)
+    if info.rules.french:
+        data["rules"] = info.rules.name  # English, the default, is left unsaid
     return data

@@ -29,8 +29,9 @@ from tutor.engines.base import Advice
 from tutor.engines.policy import CARD_VALUES, Rollout
 from tutor.engines.sampling import deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
-from tutor.engines.values import Utility, deal_points
+from tutor.engines.values import Utility
 from tutor.infoset import InfoSet
+from tutor.laws import deal_points
 
 CARD_SAMPLES = {5: 400, 4: 600, 3: 1500}
 """Holdings sampled when there are too many to enumerate, by cards in hand."""
@@ -267,24 +268,21 @@ def discard_candidates(info: InfoSet) -> tuple[Action, ...]:
 
 
 def _utility(info: InfoSet) -> Utility:
-    return Utility(info.score, info.is_dealer, info.game)
+    return Utility(info.score, info.is_dealer, info.game, info.rules)
 
 
 def _trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
-    """Value of finishing the deal with t tricks, t = 0..5."""
+    """Value of finishing the deal with t tricks, t = 0..5, scored by the rules in
+    force (``laws.deal_points``; seat 0 is me)."""
     utility = _utility(info)
-    king_me = int(info.king == "me") + king_bonus
-    king_opp = int(info.king == "opponent")
-    pen_me, pen_opp = info.penalty == "me", info.penalty == "opponent"
-    out = []
-    for t in range(6):
-        gain, loss = deal_points(t, pen_me, pen_opp)
-        out.append(utility(gain + king_me, loss + king_opp))
-    return out
+    marked = (int(info.king == "me") + king_bonus, int(info.king == "opponent"))
+    penalty = {"me": 0, "opponent": 1, None: None}[info.penalty]
+    return [utility(*deal_points((t, 5 - t), penalty, info.rules, marked)) for t in range(6)]
 
 
 def _outcome_values(info: InfoSet):
-    """A function of a play-out's (king, non-dealer's tricks, penalty) to my value."""
+    """A function of a play-out's (king, non-dealer's tricks, penalty) to my value,
+    the deal scored by the rules in force (``laws.deal_points``)."""
     utility = _utility(info)
     me = 1 if info.is_dealer else 0  # 0 = non-dealer in the play-out's terms
     king_before = {"me": me, "opponent": 1 - me, None: None}[info.king]
@@ -297,14 +295,14 @@ def _outcome_values(info: InfoSet):
             holder = king_before if king_before is not None else king
             king_me = int(holder == me)
             king_opp = int(holder == 1 - me)
-            tricks_me = t_nd if me == 0 else 5 - t_nd
             if king_me and info.score[0] + king_me >= info.game:
                 out = utility(king_me, 0)
             elif king_opp and info.score[1] + king_opp >= info.game:
                 out = utility(0, king_opp)
             else:
-                gain, loss = deal_points(tricks_me, penalty == me, penalty == 1 - me)
-                out = utility(gain + king_me, loss + king_opp)
+                marked = (int(holder == 0), int(holder == 1))  # the play-out's seats
+                points = deal_points((t_nd, 5 - t_nd), penalty, info.rules, marked)
+                out = utility(points[me], points[1 - me])
             cache[key] = out
         return out
 

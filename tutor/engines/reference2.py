@@ -32,12 +32,16 @@ from tutor.engines.base import Advice
 from tutor.engines.solver import SUIT_MASKS, Solver, bits, mask_of, suit_number
 from tutor.engines.stepper import Stepper
 from tutor.infoset import InfoSet
+from tutor.laws import deal_points
+from tutor.rulesets import RuleSet
 
 CARD_SAMPLES = 200
 EXCHANGE_DEALS = 300
 DISCARD_DEALS = 80
 FULL = (1 << 32) - 1
 _BY_INDEX = {c.index: c for c in PACK}
+_SEAT = {"me": 0, "opponent": 1, None: None}
+"""A request's ``penalty`` or ``king`` as a seat, seat 0 being me."""
 
 
 def _strong(hand: int, trump: int) -> bool:
@@ -67,11 +71,19 @@ def _rule_discard(hand: int, trump: int, low: int, high: int) -> int:
     return out
 
 
-def _points(tricks_me: int, pen_me: bool, pen_opp: bool) -> int:
-    """Net points of the tricks for me (point 1, vole 2, penalty of law 49)."""
-    if tricks_me >= 3:
-        return 2 if (tricks_me == 5 or pen_opp) else 1
-    return -2 if (tricks_me == 0 or pen_me) else -1
+def _points(
+    won: tuple[int, int],
+    penalty: int | None,
+    rules: RuleSet,
+    king: int | None = None,
+    me: int = 0,
+) -> int:
+    """Net points of the deal for seat ``me``: the king (``king``, the seat that
+    marked it) and the tricks as ``laws.deal_points`` scores them by the rules in
+    force (point 1, vole 2, law 49's penalty or the French point de refus, the
+    French cap of three)."""
+    points = deal_points(won, penalty, rules, (int(king == 0), int(king == 1)))
+    return points[me] - points[1 - me]
 
 
 class Reference2Engine:
@@ -111,7 +123,8 @@ class Reference2Engine:
         else:
             worlds = [must | _mask(rng.sample(pool, need)) for _ in range(CARD_SAMPLES)]
         won, _ = info.tricks_won()
-        pen_me, pen_opp = info.penalty == "me", info.penalty == "opponent"
+        penalty = _SEAT[info.penalty]  # seat 0 is me
+        king = _SEAT[info.king]
         totals: dict[int, float] = {}
         tricks: dict[int, float] = {}
         for theirs in worlds:
@@ -120,7 +133,8 @@ class Reference2Engine:
             else:
                 made = self.solver.follow_values(mine, theirs, info.led.index, trump)
             for c, t in made.items():
-                totals[c] = totals.get(c, 0.0) + _points(won + t, pen_me, pen_opp)
+                net = _points((won + t, 5 - won - t), penalty, info.rules, king)
+                totals[c] = totals.get(c, 0.0) + net
                 tricks[c] = tricks.get(c, 0.0) + t
         best = max(totals, key=lambda c: (totals[c], tricks[c], -(c & 7), -c))
         card = _BY_INDEX[best]
@@ -171,16 +185,13 @@ class Reference2Engine:
         deal.exchange(_RulePolicy(trump), forced)
         nd, dl = deal.hands
         t_nd = self.solver.lead_tricks(nd, dl, trump)
-        tricks_me = t_nd if me_nd else 5 - t_nd
         me = 0 if me_nd else 1
-        net = _points(tricks_me, deal.penalty == me, deal.penalty == 1 - me)
         if king_fixed is None:
-            holder = deal.king_holder()
-            if holder == me:
-                net += 1
-            elif holder is not None:
-                net -= 1
-        return net
+            return _points((t_nd, 5 - t_nd), deal.penalty, info.rules, deal.king_holder(), me)
+        # The king marked before this choice is the same for every option: its point
+        # is left out of the value (it counts only in the French cap of three).
+        holder = me if king_fixed == 1 else 1 - me
+        return _points((t_nd, 5 - t_nd), deal.penalty, info.rules, holder, me) - king_fixed
 
 
 class _RulePolicy:

@@ -16,13 +16,21 @@ point is worth exactly 1 and a vole no more.
 
 ``DEAL_OUTCOMES`` was measured by ``python -m tutor.engines.values`` (40,000
 deals, seed 5, the play-out policy of ``policy.py`` on both sides and the
-card play solved double dummy); rerun it to reproduce the figures.
+card play solved double dummy, each deal scored by ``laws.deal_points``); rerun
+it to reproduce the figures. The French rules score a deal otherwise (the point
+de refus, the cap of three, french/ecart and french/points), so they have their
+own distribution, ``FRENCH_DEAL_OUTCOMES`` (``python -m tutor.engines.values
+french``): a valuation follows the rules in force.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from functools import cache
+
+from tutor.laws import deal_points
+from tutor.rulesets import ENGLISH, RuleSet, make_rules
 
 DEAL_OUTCOMES: dict[tuple[int, int], float] = {
     # (non-dealer's points, dealer's points): frequency
@@ -38,33 +46,51 @@ DEAL_OUTCOMES: dict[tuple[int, int], float] = {
 }
 
 
+FRENCH_DEAL_OUTCOMES: dict[tuple[int, int], float] = {
+    **DEAL_OUTCOMES,
+    # Measured likewise by the French scoring, the same deals differ only where the
+    # point de refus gives the dealer's vole against the non-dealer who played
+    # without proposing 3 rather than 2 (french/ecart): the rest agree to the digit.
+    (0, 2): 0.208625,
+    (0, 3): 0.065375,
+}
+
+_OUTCOMES = {"english": DEAL_OUTCOMES, "french": FRENCH_DEAL_OUTCOMES}
+
+
 @cache
-def win_chance(mine: int, theirs: int, i_deal: bool, game: int = 5) -> float:
+def win_chance(
+    mine: int, theirs: int, i_deal: bool, game: int = 5, rules: str = "english"
+) -> float:
     """The chance of winning the game from this score, ``i_deal`` for the deal
-    about to be played."""
+    about to be played, deals scoring as under the rules named ``rules``."""
     if mine >= game:
         return 1.0
     if theirs >= game:
         return 0.0
     total = 0.0
-    for (nd, dl), p in DEAL_OUTCOMES.items():
+    for (nd, dl), p in _OUTCOMES[rules].items():
         gain, loss = (dl, nd) if i_deal else (nd, dl)
-        total += p * _after(mine + gain, theirs + loss, not i_deal, game)
+        total += p * _after(mine + gain, theirs + loss, not i_deal, game, rules)
     return total
 
 
-def _after(mine: int, theirs: int, i_deal: bool, game: int) -> float:
+def _after(mine: int, theirs: int, i_deal: bool, game: int, rules: str) -> float:
     if mine >= game and theirs >= game:
         return 0.5  # both reach it in one deal: the king decided; call it even
-    return win_chance(mine, theirs, i_deal, game)
+    return win_chance(mine, theirs, i_deal, game, rules)
 
 
 class Utility:
-    """Values of this deal's outcomes for one player, in points (see the module)."""
+    """Values of this deal's outcomes for one player, in points (see the module),
+    under ``rules`` (the game is ``game``, which a request may set apart)."""
 
-    def __init__(self, score: tuple[int, int], i_deal: bool, game: int = 5) -> None:
+    def __init__(
+        self, score: tuple[int, int], i_deal: bool, game: int = 5, rules: RuleSet = ENGLISH
+    ) -> None:
         self.score = score
         self.game = game
+        self.rules = rules
         self.next_i_deal = not i_deal
         win = self._chance(1, 0)
         lose = self._chance(0, 1)
@@ -74,7 +100,7 @@ class Utility:
 
     def _chance(self, gain: int, loss: int) -> float:
         mine, theirs = self.score[0] + gain, self.score[1] + loss
-        return _after(mine, theirs, self.next_i_deal, self.game)
+        return _after(mine, theirs, self.next_i_deal, self.game, self.rules.name)
 
     def __call__(self, gain: int, loss: int) -> float:
         """The value of scoring ``gain`` and conceding ``loss`` in this deal."""
@@ -90,19 +116,11 @@ class Utility:
         return value
 
 
-def deal_points(tricks_me: int, penalty_me: bool, penalty_opp: bool) -> tuple[int, int]:
-    """Points (mine, the opponent's) for the tricks under the English rules
-    (britannica-9/scoring; club-laws/48-49): one for the point, two for the vole,
-    two for the point when the loser was penalised, the vole unaffected."""
-    if tricks_me >= 3:
-        base = 2 if tricks_me == 5 else 1
-        return (max(base, 2) if penalty_opp else base), 0
-    base = 2 if tricks_me == 0 else 1
-    return 0, (max(base, 2) if penalty_me else base)
-
-
-def measure_outcomes(deals: int, seed: int) -> dict[tuple[int, int], float]:
-    """Reproduce ``DEAL_OUTCOMES``: policy play-outs of random deals."""
+def measure_outcomes(
+    deals: int, seed: int, rules: RuleSet = ENGLISH
+) -> dict[tuple[int, int], float]:
+    """Reproduce ``DEAL_OUTCOMES`` (``FRENCH_DEAL_OUTCOMES`` with the French
+    rules): policy play-outs of random deals, scored by ``laws.deal_points``."""
     from collections import Counter
 
     from tutor.engines.policy import Rollout
@@ -122,16 +140,12 @@ def measure_outcomes(deals: int, seed: int) -> dict[tuple[int, int], float]:
         )
         if turnup & 7 == 7:
             king = 1
-        points = [0, 0]
-        if king is not None:
-            points[king] += 1
-        mine, theirs = deal_points(tricks, penalty == 0, penalty == 1)
-        points[0] += mine
-        points[1] += theirs
-        counts[(points[0], points[1])] += 1
+        marked = (int(king == 0), int(king == 1))
+        counts[deal_points((tricks, 5 - tricks), penalty, rules, marked)] += 1
     return {key: counts[key] / deals for key in sorted(counts)}
 
 
 if __name__ == "__main__":
-    for key, freq in measure_outcomes(40_000, 5).items():
+    measured = make_rules(sys.argv[1] if len(sys.argv) > 1 else "english")
+    for key, freq in measure_outcomes(40_000, 5, measured).items():
         print(f"    {key}: {freq},")

@@ -1,0 +1,89 @@
+"""The one scoring of a deal, ``laws.deal_points``, English and French, and the
+engines' and the study's scoring asking it rather than scoring again."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engines.reference2 import _points
+from tutor.laws import deal_points
+from tutor.rulesets import ENGLISH, FRENCH, RuleSet
+from tutor.study import _score
+
+PENALTIES = (None, 0, 1)
+KINGS = (None, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("won", "penalty", "marked", "english", "french"),
+    [
+        ((3, 2), None, (0, 0), (1, 0), (1, 0)),  # the point (britannica-9/scoring)
+        ((5, 0), None, (0, 0), (2, 0), (2, 0)),  # the vole
+        ((1, 4), None, (0, 0), (0, 1), (0, 1)),
+        ((0, 5), None, (0, 0), (0, 2), (0, 2)),
+        # against a penalised loser: law 49's two for the point, the vole unaffected;
+        # the French point de refus, one more, the vole too (french/ecart)
+        ((3, 2), 1, (0, 0), (2, 0), (2, 0)),
+        ((5, 0), 1, (0, 0), (2, 0), (3, 0)),
+        ((0, 5), 0, (0, 0), (0, 2), (0, 3)),
+        # the penalised player who wins the point scores as usual
+        ((4, 1), 0, (0, 0), (1, 0), (1, 0)),
+        # the king marked counts; French rules count no more than three a deal
+        ((5, 0), 1, (1, 0), (3, 0), (3, 0)),
+        ((5, 0), None, (1, 0), (3, 0), (3, 0)),
+        ((3, 2), 1, (0, 1), (2, 1), (2, 1)),
+        ((0, 5), 0, (0, 1), (0, 3), (0, 3)),
+    ],
+)
+def test_deal_points_by_the_rules(won, penalty, marked, english, french) -> None:
+    assert deal_points(won, penalty, ENGLISH, marked) == english
+    assert deal_points(won, penalty, FRENCH, marked) == french
+
+
+def test_the_french_cap_only_under_french_rules() -> None:
+    assert FRENCH.max_deal_points == 3
+    assert ENGLISH.max_deal_points is None
+    # law 46's valuation changes the value of a game, not of a deal
+    valued = RuleSet(valuation=True)
+    assert deal_points((5, 0), 1, valued, (1, 0)) == (3, 0)
+
+
+def _every_outcome():
+    for t in range(6):
+        for penalty in PENALTIES:
+            for king in KINGS:
+                yield t, penalty, king
+
+
+@pytest.mark.parametrize("rules", [ENGLISH, FRENCH], ids=["english", "french"])
+def test_reference2_scores_by_deal_points(rules: RuleSet) -> None:
+    for t, penalty, king in _every_outcome():
+        marked = (int(king == 0), int(king == 1))
+        for me in (0, 1):
+            points = deal_points((t, 5 - t), penalty, rules, marked)
+            net = points[me] - points[1 - me]
+            assert _points((t, 5 - t), penalty, rules, king, me) == net
+
+
+def test_the_study_scores_by_deal_points() -> None:
+    for t_nd, penalty, king in _every_outcome():
+        marked = (int(king == 0), int(king == 1))
+        points = deal_points((t_nd, 5 - t_nd), penalty, ENGLISH, marked)
+        for seat in (0, 1):
+            tricks = t_nd if seat == 0 else 5 - t_nd
+            net, won_point = _score(king, t_nd, penalty, seat)
+            assert net == points[seat] - points[1 - seat]
+            assert won_point == (tricks >= 3)
+
+
+def test_the_english_scoring_as_the_engines_had_it() -> None:
+    """The English figures the engines and the study counted before the one scoring
+    (point 1, vole 2, law 49's two for the point, the king one more), so English
+    advice is unchanged."""
+    for t, penalty, king in _every_outcome():
+        mine = 2 if t == 5 or (t >= 3 and penalty == 1) else 1 if t >= 3 else 0
+        theirs = 2 if t == 0 or (t < 3 and penalty == 0) else 1 if t < 3 else 0
+        mine += king == 0
+        theirs += king == 1
+        marked = (int(king == 0), int(king == 1))
+        assert deal_points((t, 5 - t), penalty, ENGLISH, marked) == (mine, theirs)
