@@ -113,7 +113,7 @@ class Stepper:
     def discard_range(self) -> tuple[int, int]:
         """As ``Position.discard_range``: the non-dealer one to five, the dealer
         none to five, never more than the stock holds (club-laws/38)."""
-        return (1 if self.stage == DISCARD_ND else 0), min(5, self.left)
+        return (1 if self.stage == DISCARD_ND else 0), min(5, len(self.stock) - self.drawn)
 
     def play(self) -> None:
         """The non-dealer plays; without a proposal first, law 49's penalty is his."""
@@ -160,29 +160,33 @@ class Stepper:
         (the non-dealer throws at least one), so the stock bounds the rounds; the
         bound is written into the loop as well, so that no input, a position that
         cannot arise included, keeps it going."""
-        for _ in range(exchange_steps(self.left)):
+        size = len(self.stock)
+        hands = self.hands
+        for _ in range(exchange_steps(size - self.drawn)):
             stage = self.stage
-            if stage not in EXCHANGE_STAGES:
+            if stage in (PLAY, DONE):
                 return
-            if self.drawn >= len(self.stock):
+            if self.drawn >= size:
                 break  # club-laws/38: the stock is out, play begins
-            kind, mask = forced if forced is not None else (None, 0)
-            forced = None
+            if forced is None:
+                kind, mask = None, 0
+            else:
+                (kind, mask), forced = forced, None
             if stage == PROPOSE:
-                plays = policy.plays(self.hands[0]) if kind is None else kind == "play"
+                plays = policy.plays(hands[0]) if kind is None else kind == "play"
                 if plays:
                     self.play()
                 else:
                     self.propose()
             elif stage == ACCEPT:
-                refuses = policy.refuses(self.hands[1]) if kind is None else kind == "refuse"
+                refuses = policy.refuses(hands[1]) if kind is None else kind == "refuse"
                 if refuses:
                     self.refuse()
                 else:
                     self.accept()
             else:
                 if kind is None:
-                    hand = self.hands[0 if stage == DISCARD_ND else 1]
+                    hand = hands[0 if stage == DISCARD_ND else 1]
                     mask = policy.discard(hand, *self.discard_range())
                 self.discard(mask)
         if self.stage in EXCHANGE_STAGES:
