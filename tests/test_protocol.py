@@ -13,7 +13,7 @@ from tutor.cards import Card
 from tutor.deal import deal_position
 from tutor.engines.random_engine import RandomEngine
 from tutor.protocol import infoset_to_request, parse_request, serve
-from tutor.rulesets import ENGLISH, FRENCH
+from tutor.rulesets import ENGLISH, FRENCH, make_rules
 
 
 def answer_to_action(answer: dict) -> Action:
@@ -114,13 +114,21 @@ def test_rules_english_by_default_or_french():
     assert answer["error"].startswith("rules: expected 'english' or 'french'")
 
 
-def test_french_positions_round_trip_with_their_rules():
+@pytest.mark.parametrize(
+    "rules",
+    [FRENCH, make_rules("french", 7), make_rules("french", games_to_win=2)],
+    ids=["five", "seven", "cinq-lies"],
+)
+def test_french_positions_round_trip_with_their_rules(rules):
+    """A position's rule set reaches its information set as the deal is scored by it
+    (French), the game in ``game``."""
     rng = random.Random(2)
     for _ in range(30):
-        p = deal_position(rng, rng.randrange(2), rules=FRENCH)
+        p = deal_position(rng, rng.randrange(2), rules=rules)
         while not p.is_over:
             info = p.infoset()
             assert info.rules == FRENCH
+            assert info.game == rules.game_points
             request = infoset_to_request(info)
             assert request["rules"] == "french"
             assert parse_request(json.dumps(request)) == info

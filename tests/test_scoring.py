@@ -7,7 +7,7 @@ import pytest
 
 from tutor.engines.reference2 import _points
 from tutor.laws import deal_points
-from tutor.rulesets import ENGLISH, FRENCH, RuleSet
+from tutor.rulesets import ENGLISH, FRENCH, RuleSet, make_rules
 from tutor.study import _score
 
 PENALTIES = (None, 0, 1)
@@ -46,6 +46,20 @@ def test_the_french_cap_only_under_french_rules() -> None:
     # law 46's valuation changes the value of a game, not of a deal
     valued = RuleSet(valuation=True)
     assert deal_points((5, 0), 1, valued, (1, 0)) == (3, 0)
+
+
+def test_a_rule_set_scores_a_deal_by_its_name_alone() -> None:
+    """The game, the match and law 46's valuation count games, not deals."""
+    assert make_rules("french", 7).scoring == FRENCH
+    assert make_rules("french", games_to_win=2, belle=False).scoring == FRENCH
+    assert make_rules("english", valuation=True).scoring == ENGLISH
+    for rules in (make_rules("french", 7), make_rules("english", valuation=True)):
+        for t, penalty, king in _every_outcome():
+            marked = (int(king == 0), int(king == 1))
+            won = (t, 5 - t)
+            assert deal_points(won, penalty, rules, marked) == deal_points(
+                won, penalty, rules.scoring, marked
+            )
 
 
 def _every_outcome():

@@ -37,10 +37,12 @@ class InfoSet:
     tricks: tuple[tuple[Card, Card], ...] = ()
     led: Card | None = None
     rules: RuleSet = field(default=ENGLISH, repr=False)
-    """The rule set in force, by which every engine scores the deal's outcomes
-    (``laws.deal_points``); ``game`` stays the game played to. Left out of the
-    repr, from which the engines seed their samples: a French request draws the
-    same deals as the English one and only values them otherwise."""
+    """The rules in force as the deal is scored by them (``RuleSet.scoring``:
+    English or French), by which every engine values the deal's outcomes
+    (``laws.deal_points``), as the advise request's ``rules`` names them; ``game``
+    is the game played to. Left out of the repr, from which the engines seed their
+    samples: a French request draws the same deals as the English one and only
+    values them otherwise."""
 
     @property
     def trump(self) -> Suit:
@@ -189,5 +191,5 @@ def infoset_of(position: Position, seat: int) -> InfoSet:
         king=who(position.king),
         tricks=position.tricks,
         led=position.led,
-        rules=position.rules,
+        rules=position.rules.scoring,
     )

@@ -49,6 +49,14 @@ class RuleSet:
         return 3 if self.french else None
 
     @property
+    def scoring(self) -> RuleSet:
+        """The rule set as a deal is scored by it (``laws.deal_points``): only its name
+        tells (the point de refus and the cap of three are French); the game, the
+        match and law 46's valuation count games, not deals. What an information set
+        and an advise request carry."""
+        return FRENCH if self.french else ENGLISH
+
+    @property
     def match_name(self) -> str:
         return "cinq liés" if self.games_to_win == 2 else "cinq secs"
 
