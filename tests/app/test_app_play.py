@@ -67,7 +67,10 @@ async def test_play_a_whole_deal_to_its_score():
         summary = app.screen
         assert sum(summary.result.final.points) > 0
         assert summary.result.final.is_over
-        assert "Your choices" in summary.query_one("#choices").source
+        choices = summary.query_one("#deal-choices")
+        assert "Your choices" in choices.source
+        # every choice listed is laid out (none clipped by a height cap)
+        assert choices.size.height >= choices.source.count("\n- ") + 2
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen

@@ -143,7 +143,7 @@ async def test_the_summary_shows_every_one_of_the_learners_actions():
         summary = DealSummary(start, result, game, 0, None, "best")
         await app.push_screen(summary)
         await settle(pilot)
-        source = summary.query_one("#choices").source
+        source = summary.query_one("#deal-choices").source
         rows = [line for line in source.splitlines() if line.startswith("- ")]
         assert len(rows) == mine
         await pilot.press("end")

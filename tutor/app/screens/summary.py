@@ -67,7 +67,7 @@ class DealSummary(ModalScreen[None]):
                             )
                             yield HandView(numbered=False, id=f"dealt-{seat}")
                 yield Static(plain(self.table_text()), id="summary-table")
-                yield PassageMarkdown("*Grading your choices with the engine…*", id="choices")
+                yield PassageMarkdown("*Grading your choices with the engine…*", id="deal-choices")
             yield Label("Enter: continue · PageDown: more", id="summary-help")
         yield AdaptiveFooter()
 
@@ -76,10 +76,6 @@ class DealSummary(ModalScreen[None]):
         for seat in (0, 1):
             hand = sort_hand(final.dealt[seat], final.trump)
             self.query_one(f"#dealt-{seat}", HandView).show(hand)
-        choices = self.query_one("#choices", PassageMarkdown)
-        choices.styles.max_height = None  # the lesson board's cap must not cut the choices
-        choices.styles.height = "auto"
-        choices.styles.width = "1fr"
         self.compare()
 
     def table_text(self) -> str:
@@ -102,7 +98,7 @@ class DealSummary(ModalScreen[None]):
             text = self.choices_text()
         except Exception as exc:  # a failure is told in the pane, never a crash
             text = f"**Your choices** could not be graded: {exc}"
-        self.app.call_from_thread(self.query_one("#choices", PassageMarkdown).update, text)
+        self.app.call_from_thread(self.query_one("#deal-choices", PassageMarkdown).update, text)
 
     def choices_text(self) -> str:
         """Every action of the learner's in this deal: a decision graded (✓ or its grade,
