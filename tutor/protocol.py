@@ -516,7 +516,7 @@ def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) 
 def _lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | RequestError]:
     """Each line as text, or the error for a line that is not UTF-8."""
     buffer = getattr(lines, "buffer", None)
-    source: Iterable[str] | Iterable[bytes] = lines if buffer is None else buffer
+    source: Iterable[str | bytes] = lines if buffer is None else buffer
     for number, raw in enumerate(source, 1):
         if isinstance(raw, bytes):
             try:

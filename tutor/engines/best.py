@@ -121,7 +121,8 @@ class BestEngine:
         if info.led_by_me:
             # club-laws/24: the king led as my first card, not yet played to; the
             # play goes on from that lead, marked or not.
-            lead_view = replace(info, decision="lead", hand=(*info.hand, info.led), led=None)
+            king = info.trump_king  # the card led (``led_by_me``)
+            lead_view = replace(info, decision="lead", hand=(*info.hand, king), led=None)
             dist, _, _ = self.card_outcomes(lead_view, rng)
             dist = {info.trump_king.index: dist[info.trump_king.index]}
         else:
@@ -149,7 +150,7 @@ class BestEngine:
             )
         else:
             reason = "Marking the king scores one at once and costs nothing in the play."
-        sources = ("britannica-9/king", "britannica-9/scoring")
+        sources: tuple[str, ...] = ("britannica-9/king", "britannica-9/scoring")
         if info.king_law == "club-laws/24":
             sources += ("club-laws/24",)
         return Advice(
