@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from tests.helpers import arranged
 from tutor.actions import PLAY, discard, lead
 from tutor.cards import card
+from tutor.hints import Hint, Verdict
 from tutor.tables.computer import two_handed_infoset
 from tutor.tables.gallery import Gallery
 from tutor.tables.pool import PoolTable
@@ -42,13 +43,14 @@ def test_the_gallery_points_only_at_cards():
 
 def test_an_injected_adviser_and_discards():
     chosen = discard(card("7H"), card("8H"))
-    gallery = Gallery(
-        enabled=True, adviser=lambda info: SimpleNamespace(action=chosen, sources=("x",))
-    )
+    hint = Hint("x/discard", "x", "discard", ("x",), "")
+    gallery = Gallery(enabled=True, adviser=lambda info: Verdict(chosen, hint, ""))
     info = SimpleNamespace(decision="discard")
     pointing = gallery.point(info)
     assert pointing.cards == chosen.cards and "throw out" in pointing.describe()
-    gallery = Gallery(enabled=True, adviser=lambda info: SimpleNamespace(action=lead(card("KS"))))
+    assert pointing.sources == ("x",)
+    hint = Hint("x/lead", "x", "lead", ("y",), "")
+    gallery = Gallery(enabled=True, adviser=lambda info: Verdict(lead(card("KS")), hint, ""))
     assert gallery.point(SimpleNamespace(decision="lead")).cards == (card("KS"),)
 
 

@@ -27,6 +27,7 @@ from dataclasses import replace
 from tutor.actions import Action
 from tutor.cards import PACK, Card, Rank, intern
 from tutor.engines.base import Advice
+from tutor.engines.best import BestEngine, discard_candidates
 from tutor.tables.players import PlainRoundPlayer, RoundSeat
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_deal import RoundDeal
@@ -223,9 +224,6 @@ class TableAdvisor:
     def __init__(self, seed: int | None = None, strength: float = 1.0) -> None:
         """``strength`` scales every sample count (below 1: weaker and faster, for tests)."""
         self.seed = 0 if seed is None else seed
-        self.note: str | None = None
-        from tutor.engines.best import BestEngine
-
         self.two_handed = BestEngine(seed=seed, scale=strength)
         self.two_handed_name = "best"
         self.rounds = RoundAdvisor(seed, max(8, int(ROLLOUT_DEALS * strength)))
@@ -252,13 +250,10 @@ class TableAdvisor:
         return advice
 
 
-def _weigh_discard(engine, table: PoolTable, advice: Advice, chosen: Action) -> Advice | None:
-    exchange = getattr(engine, "_exchange", None)
-    if exchange is None:
-        return None
-    from tutor.engines.best import discard_candidates
-
+def _weigh_discard(
+    engine: BestEngine, table: PoolTable, advice: Advice, chosen: Action
+) -> Advice | None:
     info = table.game.position.infoset()
     rng = random.Random(f"{engine.seed}|{info!r}")
     options = (*discard_candidates(info), chosen)
-    return exchange(info, rng, options)  # the same simulated deals as ``advise``
+    return engine._exchange(info, rng, options)  # the same simulated deals as ``advise``

@@ -24,6 +24,7 @@ from tutor.actions import Action
 from tutor.cards import Card
 from tutor.engines.base import Advice
 from tutor.grades import GRADE_MARKS, grade
+from tutor.hints import advise
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
 from tutor.tables.tricks import legal_plays, play_reason
@@ -65,14 +66,10 @@ def hints_choice(table) -> Action | None:
     """The Hints' answer for the seat to act (at the round tables, only on the king)."""
     if isinstance(table, PoolTable):
         try:
-            from tutor.hints import advise
-        except ImportError:  # pragma: no cover - the hints ship
-            return None
-        try:
             verdict = advise(table.game.position.infoset())
         except Exception:  # a hint that cannot judge this position says nothing
             return None
-        return getattr(verdict, "action", None)
+        return verdict.action
     return round_hint(table).action
 
 

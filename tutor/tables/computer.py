@@ -2,13 +2,12 @@
 
 Pool games are two-handed, so the project's engines play them from the seat's
 ``InfoSet``; at the round tables the players of ``tutor.tables.players`` do.
-An engine this build lacks falls back to the random one, and says so.
 """
 
 from __future__ import annotations
 
 from tutor.actions import Action
-from tutor.engines import Engine, EngineUnavailable, make_engine
+from tutor.engines import Engine, make_engine
 from tutor.infoset import InfoSet
 from tutor.tables.players import RoundSeat, make_round_player
 from tutor.tables.pool import PoolTable
@@ -30,15 +29,9 @@ class Computer:
     """Chooses for whichever seat is to act; built once per table with a seed."""
 
     def __init__(self, engine: str = "best", seed: int | None = None) -> None:
-        self.note: str | None = None
-        try:
-            self._engine: Engine = make_engine(engine, seed)
-            self.engine_name = engine
-        except EngineUnavailable as exc:
-            self._engine = make_engine("random", seed)
-            self.engine_name = "random"
-            self.note = f"{exc}: the random engine plays instead."
-        self._round = make_round_player(self.engine_name, seed)
+        self._engine: Engine = make_engine(engine, seed)
+        self.engine_name = engine
+        self._round = make_round_player(engine, seed)
 
     def choose(self, table) -> Action:
         if isinstance(table, PoolTable):

@@ -27,8 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.cards import Card
-from tutor.engines import EngineUnavailable
+from tutor.hints import Verdict, advise
 from tutor.infoset import InfoSet
+from tutor.rulesets import RuleSet
 
 LAWS = ("britannica-9/players", "britannica-9/laws/25")
 ENGLISH_LAW = "britannica-9/laws/24"
@@ -49,22 +50,14 @@ class Pointing:
         return f"The gallery points at {names} {verb}."
 
 
-Adviser = Callable[[InfoSet], object]
-"""``InfoSet -> Verdict``: anything with ``.action`` and ``.sources``."""
+Adviser = Callable[[InfoSet], Verdict]
+"""Where the gallery looks: the Hints to Players (``tutor.hints.advise``) unless a
+test gives another."""
 
 
-def hints_adviser(info: InfoSet) -> object:
-    """The Hints to Players (``tutor.hints.advise``), imported when first needed."""
-    try:
-        from tutor.hints import advise
-    except ImportError as exc:
-        raise EngineUnavailable(f"the hints are not available: {exc}") from None
-    return advise(info)
-
-
-def allowed(rules) -> bool:
+def allowed(rules: RuleSet) -> bool:
     """The gallery stands only at French écarté (britannica-9/laws/25)."""
-    return getattr(rules, "name", "english") == "french"
+    return rules.french
 
 
 def refusal() -> str:
@@ -95,7 +88,7 @@ class Gallery:
     """``Gallery(enabled=True)`` points; the default is the English rule: silence."""
 
     enabled: bool = False
-    adviser: Adviser = hints_adviser
+    adviser: Adviser = advise
 
     @property
     def law(self) -> str:
@@ -106,6 +99,4 @@ class Gallery:
         if not self.enabled or info.decision not in POINTED_DECISIONS:
             return None
         verdict = self.adviser(info)
-        action = verdict.action  # type: ignore[attr-defined]
-        sources = tuple(getattr(verdict, "sources", ()))
-        return Pointing(tuple(action.cards), info.decision, sources)
+        return Pointing(verdict.action.cards, info.decision, verdict.sources)

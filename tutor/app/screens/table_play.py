@@ -166,8 +166,6 @@ class TablePlayScreen(DecisionKeys, Screen):
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
-        if self.computer.note:
-            self.notify(self.computer.note, title="Engine", severity="warning")
         if self.gallery_asked and not gallery_rules.allowed(self.rules):
             self.notify(gallery_rules.refusal(), title="Gallery", severity="warning")
         elif self.gallery.enabled:
