@@ -18,6 +18,7 @@ goes into ``rich.text.Text`` values or into Markdown.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -510,7 +511,19 @@ class LessonScreen(Screen):
         async def follow() -> None:
             await pending
             box = self.query_one("#feedback-box")
-            self.call_after_refresh(box.scroll_visible, animate=False)
+            board = self.query_one("#lesson-board")
+            # The verdict heads the feedback: bring its top into sight, not its end, once
+            # the new text is laid out (the board's extent settles over a frame or two).
+            extent = -1
+            for _ in range(25):
+                await asyncio.sleep(0.02)
+                if board.max_scroll_y == extent:
+                    break
+                extent = board.max_scroll_y
+            if self.attempt is not None and not self.attempt.finished:
+                box.scroll_visible(animate=False)  # a retry: the choices stay in sight
+            else:
+                board.scroll_to_widget(box, top=True, animate=False)
 
         self.run_worker(follow(), group="feedback", exclusive=True)
 
