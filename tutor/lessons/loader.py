@@ -451,7 +451,7 @@ def _decision_step(
     if not isinstance(position, dict):
         r.fault(f"{where}.position", "missing: a decision needs a [steps.position] table")
         return None
-    info = _position(position, common["question"], f"{where}.position", r)
+    info = _position(position, common["question"], f"{where}.position", r, common["rules"])
     expected_raw = raw.get("expected")
     expected: Action | None = None
     from_hints = expected_raw == FROM_HINTS
@@ -485,10 +485,12 @@ def _cards_list(value: Any) -> Any:
     return value
 
 
-def _position(data: dict[str, Any], question: str, where: str, r: _Reader):
+def _position(data: dict[str, Any], question: str, where: str, r: _Reader, rules: str = "english"):
     r.unknown(data, POSITION_KEYS, where)
     request: dict[str, Any] = {k: v for k, v in data.items() if k in POSITION_KEYS}
     request["decision"] = question
+    if rules != "english":  # the lesson's rules value its positions (the protocol's field)
+        request["rules"] = rules
     for key in ("hand", "discards"):
         if key in request:
             request[key] = _cards_list(request[key])
