@@ -262,7 +262,7 @@ def describe(result: Consequences) -> list[str]:
         )
         mine, theirs = line.points
         out.append(
-            f"{label} ({line.choice}): {moves}. In this deal you score {mine}, your adversary"
-            f" {theirs} (the king included)."
+            f"{label} ({line.choice.label}): {moves}. In this deal you score {mine}, your"
+            f" adversary {theirs} (a king turned up or marked counted in)."
         )
     return out
