@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from tutor.actions import Action, IllegalAction
 from tutor.cards import Card
 from tutor.deal import Position
 from tutor.game import Game
-from tutor.laws import cap_deal_points, point_winner, trick_points, trick_winner
+from tutor.laws import cap_deal_points, point_winner, trick_leaders, trick_points
 from tutor.rulesets import FRENCH, RuleSet
 from tutor.tables.model import TableView, count, seat_names
 
@@ -272,13 +273,8 @@ def refus_point(final: Position, stood: int) -> int:
 
 def _trick_leaders(position: Position) -> list[tuple[int, int]]:
     """(leader, winner) of each finished trick, in game seats."""
-    leader = position.nondealer
-    out = []
-    for first, second in position.tricks:
-        winner = leader if trick_winner(first, second, position.trump) == 0 else 1 - leader
-        out.append((leader, winner))
-        leader = winner
-    return out
+    leaders = trick_leaders(position.tricks, position.trump, position.nondealer)
+    return list(pairwise(leaders))
 
 
 def _new_game(

@@ -33,6 +33,7 @@ from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.cards import Rank, sort_hand
 from tutor.grades import THRESHOLDS_TOLD, accuracy
+from tutor.laws import trick_leaders
 from tutor.tables import PoolTable
 from tutor.tables.coach import DealPlayed, Judged, hand_as_dealt, judge_step
 
@@ -87,14 +88,13 @@ def deal_facts(deal: DealPlayed) -> Text:
             out.append(cards_text(sort_hand(final.dealt[seat], final.trump)) + "\n")
             if final.exchanges or final.discards[seat]:
                 out.append(f"  threw out {cards_text(final.discards[seat])}\n", style="dim")
-        leader = final.nondealer
+        leaders = trick_leaders(final.tricks, final.trump, final.nondealer)
         for number, (first, second) in enumerate(final.tricks, start=1):
-            winner = final.trick_winners()[number - 1]
+            leader, winner = leaders[number - 1], leaders[number]
             out.append(
                 f"Trick {number}: {names[leader]} {card_label(first)}, "
                 f"{names[1 - leader]} {card_label(second)} — {names[winner]}\n"
             )
-            leader = winner
     else:
         names = start.players
         for seat, name in enumerate(names):
