@@ -85,6 +85,13 @@ async def _play_deal_one(pilot) -> None:
         await pilot.press(key)
         await _settle(pilot)
     await _settle(pilot)
+    # The table's log, seen beneath the summary, takes its last line while the
+    # summary opens; whether it has scrolled to it yet is a race: settle it.
+    table = pilot.app.screen_stack[-2]
+    table.query_one("RichLog").scroll_end(animate=False, immediate=True)
+    table.refresh(layout=True)
+    pilot.app.screen.refresh(layout=True)
+    await _settle(pilot)
 
 
 def test_deal_summary(snap_compare):

@@ -10,7 +10,7 @@ from tutor.app.widgets.cards import card_label
 from tutor.rulesets import RuleSet
 
 VERBS = {
-    "play": "plays (no exchange)",
+    "play": "plays the hand as it stands",
     "propose": "proposes",
     "accept": "accepts",
     "refuse": "refuses",
@@ -32,7 +32,8 @@ def narrate(name: str, action: Action, *, hidden: bool) -> str | None:
             return f"{name} takes no cards"
         if hidden:
             return f"{name} discards {n} and draws {n}"
-        return f"{name} discards {' '.join(card_label(c) for c in action.cards)}"
+        shown = " ".join(card_label(c) for c in action.cards)
+        return f"{name} discards {shown} and draws {n}"
     verb = "leads" if action.kind == "lead" else "plays"
     return f"{name} {verb} {card_label(action.card)}"
 

@@ -53,6 +53,8 @@ def _print_text(report: Report) -> None:
         f"total: {len(report.curriculum.lessons)} lessons, {len(report.curriculum.steps)} steps,"
         f" {len(report.faults)} faults; hints not taught: {uncovered}"
     )
+    if report.untaught_laws:
+        print("club laws not taught: " + ", ".join(map(str, report.untaught_laws)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
