@@ -68,9 +68,7 @@ def test_lessons_check_of_one_file_does_not_ask_for_every_law():
     assert not any("is taught by no step" in f.message for f in report.faults)
 
 
-def test_an_authors_own_lessons_folder_is_told_the_untaught_laws_not_faulted(
-    tmp_path, monkeypatch
-):
+def test_an_authors_own_lessons_folder_is_told_the_untaught_laws_not_faulted(tmp_path, monkeypatch):
     # CI of 2026-11-23: the installed-package test points ECARTE_LESSONS_DIR at a
     # folder holding one lesson; law coverage binds the shipped curriculum only.
     (tmp_path / "01-cards.toml").write_text(

@@ -14,9 +14,9 @@ loaded is reported as a fault, never as a traceback, and the rest is still check
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-import os
 from pathlib import Path
 from typing import Any
 
