@@ -21,10 +21,12 @@ run: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
-# ruff; import-linter's contracts (pyproject.toml: only the app imports Textual).
+# ruff; import-linter's contracts (pyproject.toml: only the app imports Textual, the
+# layers in order); mypy (pyproject.toml: the rules kernel strictly).
 lint: $(STAMP)
-	$(BIN)/ruff check tutor tests benchmarks
+	$(BIN)/ruff check tutor tests benchmarks tools
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV)

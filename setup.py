@@ -3,7 +3,7 @@
 Everything else about the package is in pyproject.toml. The texts, the lessons
 and the passage-id contract are edited where they stand, at the top of the
 checkout (texts/, lessons/, docs/passage-ids.md); a built wheel (``pip install .``,
-pipx) carries copies of them in ``tutor/data/``, where ``tutor.paths`` finds them
+pipx) carries copies of them in ``tutor/data/``, where ``tutor.io.paths`` finds them
 with importlib.resources. An editable install copies nothing: it reads the
 top-level folders themselves, so the source tree never holds a second copy.
 """
@@ -23,7 +23,7 @@ SHIPPED = {
     "lessons": "tutor/data/lessons",
     "docs/passage-ids.md": "tutor/data/docs/passage-ids.md",
 }
-"""Keep in step with ``tutor.paths.PACKAGED``."""
+"""Keep in step with ``tutor.io.paths.PACKAGED``."""
 
 
 def _sources(source: Path) -> list[Path]:

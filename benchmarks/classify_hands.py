@@ -17,8 +17,8 @@ from collections import Counter
 from itertools import combinations
 from math import comb
 
-from tutor.cards import PACK, Suit
 from tutor.hints.jeux_de_regle import CATEGORIES, classify_jeu_de_regle
+from tutor.rules.cards import PACK, Suit
 
 
 def classify_all(trump: Suit) -> tuple[Counter[str], int]:
@@ -40,7 +40,9 @@ def main() -> None:
     counts, total = classify_all(trump)
     elapsed = time.perf_counter() - start
     jeux = total - counts["-"]
-    print(f"Five-card hands with {trump.noun} trumps: {total:,} enumerated (C(32,5) = {comb(32, 5):,})")
+    print(
+        f"Five-card hands with {trump.noun} trumps: {total:,} enumerated (C(32,5) = {comb(32, 5):,})"
+    )
     print(f"{'category':>9}  {'hands':>8}  {'share':>6}")
     for cat in CATEGORIES:
         print(f"{cat:>9}  {counts[cat]:>8,}  {counts[cat] / total:>6.1%}")

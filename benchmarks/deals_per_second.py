@@ -16,9 +16,9 @@ import random
 import time
 from multiprocessing import Pool
 
-from tutor.deal import deal_position
+from tutor.analysis.match import play_deal
 from tutor.engines import make_engine
-from tutor.match import play_deal
+from tutor.rules.deal import deal_position
 
 
 def _play(args: tuple[str, int, int]) -> int:

@@ -14,9 +14,10 @@ import random
 import time
 from collections import defaultdict
 
-from tutor.deal import deal_position
+from tutor.analysis.match import percentile
 from tutor.engines import make_engine
-from tutor.match import percentile
+from tutor.rules.deal import deal_position
+from tutor.rules.infoset import infoset_of
 
 
 def measure(engine_name: str, deals: int, seed: int) -> dict[str, list[float]]:
@@ -27,7 +28,7 @@ def measure(engine_name: str, deals: int, seed: int) -> dict[str, list[float]]:
         score = (rng.randrange(5), rng.randrange(5))
         position = deal_position(rng, dealer=rng.randrange(2), score=score)
         while not position.is_over:
-            info = position.infoset()
+            info = infoset_of(position)
             start = time.perf_counter()
             advice = engine.advise(info)
             times[info.decision].append(time.perf_counter() - start)

@@ -1,4 +1,4 @@
-"""How long the review of a whole game takes (``tutor.review.review_game``).
+"""How long the review of a whole game takes (``tutor.analysis.review.review_game``).
 
     python benchmarks/review_time.py [--games 3] [--seed 1] [--a hints] [--b random]
 
@@ -16,9 +16,10 @@ import argparse
 import statistics
 import time
 
+from tutor.analysis.review import review_game
 from tutor.engines import make_engine
-from tutor.game import Game
-from tutor.review import review_game
+from tutor.rules.game import Game
+from tutor.rules.infoset import infoset_of
 
 
 def play_game(seed: int, a: str, b: str) -> Game:
@@ -26,7 +27,7 @@ def play_game(seed: int, a: str, b: str) -> Game:
     game = Game.new(seed, players=(a, b) if a != b else (f"{a} A", f"{b} B"))
     while not game.is_over:
         seat = game.to_act
-        game = game.apply(engines[seat].advise(game.position.infoset(seat)).action)
+        game = game.apply(engines[seat].advise(infoset_of(game.position, seat)).action)
     return game
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tutor.cards import PACK, card, parse_cards
-from tutor.deal import Position, start_position
-from tutor.rulesets import ENGLISH, RuleSet
+from tutor.rules.cards import PACK, card, parse_cards
+from tutor.rules.deal import Position, start_position
+from tutor.rules.rulesets import ENGLISH, RuleSet
 
 
 def arranged(

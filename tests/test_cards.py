@@ -2,7 +2,7 @@
 
 import pytest
 
-from tutor.cards import PACK, Card, CardError, Rank, Suit, card, parse_cards, sort_hand
+from tutor.rules.cards import PACK, Card, CardError, Rank, Suit, card, parse_cards, sort_hand
 
 
 def test_pack_has_32_cards_sevens_to_kings():

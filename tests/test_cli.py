@@ -40,7 +40,7 @@ def test_advise_end_of_input_exits_zero():
 
 
 def test_texts_check_covers_hints_and_readings():
-    from tutor.checks import citations
+    from tutor.cli.checks import citations
 
     cited = {ident for _, ident in citations()}
     assert "readings/guarded" in cited

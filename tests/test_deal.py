@@ -5,10 +5,11 @@ import random
 import pytest
 
 from tests.helpers import arranged
-from tutor.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, IllegalAction
-from tutor.cards import card
-from tutor.deal import STOCK_SIZE, Phase, deal_from_pack, deal_position
-from tutor.rulesets import FRENCH
+from tutor.rules.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, IllegalAction
+from tutor.rules.cards import card
+from tutor.rules.deal import STOCK_SIZE, Phase, deal_from_pack, deal_position
+from tutor.rules.infoset import infoset_of
+from tutor.rules.rulesets import FRENCH
 
 A = Action.parse
 
@@ -21,7 +22,7 @@ def play_out(position, *moves):
 
 def test_deal_gives_five_each_and_turns_the_eleventh():
     # britannica-9/deal, club-laws/8, club-laws/10
-    from tutor.cards import PACK
+    from tutor.rules.cards import PACK
 
     pack = list(PACK)
     p = deal_from_pack(pack, dealer=1, distribution=(3, 2))
@@ -32,7 +33,7 @@ def test_deal_gives_five_each_and_turns_the_eleventh():
 
 
 def test_two_three_distribution():
-    from tutor.cards import PACK
+    from tutor.rules.cards import PACK
 
     p = deal_from_pack(list(PACK), dealer=0, distribution=(2, 3))
     assert [str(c) for c in p.hands[1]] == ["KS", "QS", "TS", "9S", "8S"]
@@ -188,7 +189,7 @@ def test_dealer_marks_king_as_he_plays_to_the_first_lead():
     # club-laws/24 and the protocol: the dealer's mark_king carries the card led
     p = arranged("QS JS AS TS 9S", "8S 7S KD QH JH", "7D").apply(PLAY).apply(A("lead QS"))
     assert p.phase is Phase.MARK_KING and p.to_act == 1 and p.led == card("QS")
-    assert p.infoset().decision == "mark_king" and p.infoset().led == card("QS")
+    assert infoset_of(p).decision == "mark_king" and infoset_of(p).led == card("QS")
     q = p.apply(MARK)
     assert q.phase is Phase.FOLLOW and q.points == (0, 1)
 
@@ -234,7 +235,7 @@ def test_dealers_king_first_played_may_be_marked_before_he_plays_again():
     q = p.apply(HOLD).apply(A("follow KD"))
     assert q.tricks == ((card("QD"), card("KD")),) and q.to_act == 1
     assert q.phase is Phase.MARK_KING and q.king_law() == "club-laws/24"
-    info = q.infoset()
+    info = infoset_of(q)
     assert info.decision == "mark_king" and info.king_law == "club-laws/24" and info.led is None
     marked = q.apply(MARK)
     assert marked.points == (0, 1) and marked.phase is Phase.LEAD and marked.to_act == 1

@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from tutor.deal import deal_position
+from tutor.analysis.match import run_match
 from tutor.engines import make_engine
 from tutor.engines.best import BestEngine, discard_candidates
+from tutor.engines.protocol import advice_to_json, infoset_to_request, request_to_infoset
 from tutor.engines.random_engine import RandomEngine
-from tutor.match import run_match
-from tutor.protocol import advice_to_json, infoset_to_request, request_to_infoset
-from tutor.rulesets import ENGLISH
+from tutor.rules.deal import deal_position
+from tutor.rules.infoset import infoset_of
+from tutor.rules.rulesets import ENGLISH
 
 
 def _random_infosets(count: int, seed: int):
@@ -24,7 +25,7 @@ def _random_infosets(count: int, seed: int):
         score = (rng.randrange(5), rng.randrange(5))
         position = deal_position(rng, dealer=rng.randrange(2), score=score, rules=ENGLISH)
         while not position.is_over:
-            info = position.infoset()
+            info = infoset_of(position)
             found.append(info)
             position = position.apply(chooser.advise(info).action)
     return found[:count]
@@ -79,8 +80,8 @@ def test_discard_candidates_are_legal_and_include_the_policy_discard() -> None:
 
 
 def test_marks_the_king_that_wins_the_game() -> None:
-    from tutor.cards import parse_cards
-    from tutor.infoset import InfoSet
+    from tutor.rules.cards import parse_cards
+    from tutor.rules.infoset import InfoSet
 
     info = InfoSet(
         decision="mark_king",
@@ -119,7 +120,7 @@ def test_values_a_french_deal_by_the_french_scoring() -> None:
     """A vole against a penalised loser: 3 by the French point de refus
     (french/ecart), 2 by law 49 (club-laws/49); the dealer's king 1 either way."""
     from tutor.engines.values import Utility
-    from tutor.rulesets import FRENCH
+    from tutor.rules.rulesets import FRENCH
 
     french = BestEngine(seed=1, scale=0.1).advise(request_to_infoset(_sure_vole("french")))
     english = BestEngine(seed=1, scale=0.1).advise(request_to_infoset(_sure_vole("english")))
@@ -136,7 +137,7 @@ def test_play_outs_valued_by_the_rules_in_force() -> None:
     (play-out seats: 0 the non-dealer, 1 the dealer)."""
     from tutor.engines.best import _outcome_values
     from tutor.engines.values import Utility
-    from tutor.rulesets import FRENCH
+    from tutor.rules.rulesets import FRENCH
 
     request = {**_sure_vole("french"), "decision": "propose", "king": None, "penalty": None}
     request["hand"] = ["QH", "JH", "AH", "TH", "9H"]

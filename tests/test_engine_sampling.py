@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from math import comb
 
-from tutor.cards import card, parse_cards
 from tutor.engines.policy import play_likelihood
 from tutor.engines.sampling import deals, holdings, view_of
 from tutor.engines.solver import mask_of
-from tutor.infoset import InfoSet
+from tutor.rules.cards import card, parse_cards
+from tutor.rules.infoset import InfoSet
 
 
 def _info(**fields) -> InfoSet:

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from tutor.actions import HOLD, MARK
-from tutor.deal import Phase
-from tutor.game import Game, replay
-from tutor.rulesets import RuleSet, RuleSetError, make_rules
+from tutor.rules.actions import HOLD, MARK
+from tutor.rules.deal import Phase
+from tutor.rules.game import Game, replay
+from tutor.rules.rulesets import RuleSet, RuleSetError, make_rules
 
 
 def play_randomly(game: Game, seed: int, max_actions: int = 5000) -> Game:
@@ -114,8 +114,8 @@ def test_hold_is_always_allowed():
 def test_undo_and_replay_through_law_24s_window():
     """club-laws/24: the king held back and led first is offered again; the game's
     actions hold both decisions, and undo steps back into the window."""
-    from tutor.actions import PLAY, Action
-    from tutor.cards import Rank, intern
+    from tutor.rules.actions import PLAY, Action
+    from tutor.rules.cards import Rank, intern
 
     game = Game.new(26)  # South, the non-dealer, holds the king of trumps
     king = intern(Rank.KING, game.position.trump)
@@ -130,9 +130,9 @@ def test_undo_and_replay_through_law_24s_window():
 def test_cinq_lies_without_the_belle_is_drawn_at_one_manche_each():
     # french/points: "Si chaque adversaire a gagné une manche, on peut faire une belle":
     # the belle may be played; without it, one manche each ends the match drawn.
-    from tutor.outcome import outcome
-    from tutor.record import dumps, loads
-    from tutor.replay import describe_game
+    from tutor.analysis.replay import describe_game
+    from tutor.rules.outcome import outcome
+    from tutor.rules.record import dumps, loads
 
     rules = make_rules("french", games_to_win=2, belle=False)
     assert rules.notation().endswith("belle=off")

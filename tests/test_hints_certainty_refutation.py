@@ -3,9 +3,9 @@ the full search: it only answers "not certain" sooner."""
 
 import random
 
-from tutor.cards import PACK
-from tutor.deal import deal_position
 from tutor.hints.certainty import _OutOfBudget, _Search, point_certain, strong_holdings
+from tutor.rules.cards import PACK
+from tutor.rules.deal import deal_position
 
 
 def full_search(hand, unseen, trump):
@@ -39,10 +39,10 @@ def test_strong_holdings_are_five_unseen_cards():
 
 
 def test_explanation_says_when_a_reading_decided():
-    from tutor.cards import card as one
-    from tutor.cards import parse_cards
     from tutor.hints import advise
-    from tutor.infoset import InfoSet
+    from tutor.rules.cards import card as one
+    from tutor.rules.cards import parse_cards
+    from tutor.rules.infoset import InfoSet
 
     info = InfoSet("propose", "nondealer", parse_cards("QH 9H JS AS 9C"), one("7H"))
     verdict = advise(info)

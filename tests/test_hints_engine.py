@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor.deal import deal_position
 from tutor.engines.hints_engine import HintsEngine
+from tutor.engines.protocol import infoset_to_request, serve
 from tutor.hints import HINTS, READINGS, advise, applicable
-from tutor.protocol import infoset_to_request, serve
+from tutor.rules.deal import deal_position
+from tutor.rules.infoset import infoset_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -138,7 +139,7 @@ def play_out(seed: int):
     position = deal_position(rng, rng.randrange(2), score=score)
     engine = HintsEngine()
     while not position.is_over:
-        info = position.infoset()
+        info = infoset_of(position)
         advice = engine.advise(info)
         yield position, info, advice
         # wander off the hints' line sometimes, to reach positions they would avoid

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engines import make_engine
-from tutor.protocol import serve
+from tutor.engines.protocol import serve
 
 RANKS = "KQJAT987"  # high to low, as the protocol orders them
 

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from tutor.actions import ACCEPT, PLAY, PROPOSE, REFUSE, lead
-from tutor.cards import PACK, Suit, card, parse_cards
 from tutor.hints import advise
-from tutor.infoset import InfoSet
+from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, lead
+from tutor.rules.cards import PACK, Suit, card, parse_cards
+from tutor.rules.infoset import InfoSet
 from tutor.texts import load_library
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, lead
-from tutor.cards import Suit, card, parse_cards
 from tutor.hints import advise, applicable, classify_jeu_de_regle, jeu_de_regle_categories
-from tutor.infoset import InfoSet
+from tutor.rules.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, lead
+from tutor.rules.cards import Suit, card, parse_cards
+from tutor.rules.infoset import InfoSet
 
 S = Suit.SPADES
 

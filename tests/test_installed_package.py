@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-import tutor.paths
-from tutor.paths import LESSONS_ENV, REPO, TEXTS_ENV, shipped_dir
+import tutor.io.paths
+from tutor.io.paths import LESSONS_ENV, REPO, TEXTS_ENV, shipped_dir
 
 BUILD = "import setuptools.build_meta as backend, sys; print(backend.{}(sys.argv[1]))"
 
@@ -111,7 +111,7 @@ def test_the_package_comes_from_the_wheel_not_the_checkout(installed) -> None:
         [
             str(installed["python"]),
             "-c",
-            "import tutor, tutor.paths as p; print(tutor.__file__, p.TEXTS_DIR, p.LESSONS_DIR)",
+            "import tutor, tutor.io.paths as p; print(tutor.__file__, p.TEXTS_DIR, p.LESSONS_DIR)",
         ],
         cwd=installed["cwd"],
         env=installed["env"],
@@ -146,7 +146,7 @@ def test_the_environment_still_redirects_an_installed_package(installed) -> None
     done = _run([str(installed["ecarte"]), "lessons", "check"], cwd=installed["cwd"], env=env)
     assert "total: 1 lessons" in done.stdout
     where = _run(
-        [str(installed["python"]), "-c", "import tutor.paths as p; print(p.TEXTS_DIR)"],
+        [str(installed["python"]), "-c", "import tutor.io.paths as p; print(p.TEXTS_DIR)"],
         cwd=installed["cwd"],
         env=env,
     ).stdout.strip()
@@ -164,11 +164,11 @@ def test_the_environment_variable_comes_first(monkeypatch, tmp_path) -> None:
 def test_a_packaged_copy_comes_before_the_checkout(monkeypatch, tmp_path) -> None:
     monkeypatch.delenv(LESSONS_ENV, raising=False)
     (tmp_path / "data" / "lessons").mkdir(parents=True)
-    monkeypatch.setattr(tutor.paths.resources, "files", lambda package: tmp_path)
+    monkeypatch.setattr(tutor.io.paths.resources, "files", lambda package: tmp_path)
     assert shipped_dir("lessons", LESSONS_ENV) == tmp_path / "data" / "lessons"
 
 
 def test_a_checkout_reads_its_top_level_folders(monkeypatch, tmp_path) -> None:
     monkeypatch.delenv(LESSONS_ENV, raising=False)
-    monkeypatch.setattr(tutor.paths.resources, "files", lambda package: tmp_path)
+    monkeypatch.setattr(tutor.io.paths.resources, "files", lambda package: tmp_path)
     assert shipped_dir("lessons", LESSONS_ENV) == REPO / "lessons"

@@ -1,8 +1,8 @@
 """The laws of play, each test naming the passage it checks."""
 
-from tutor.cards import Suit, card, parse_cards
-from tutor.laws import beats, game_value, legal_follows, trick_points, trick_winner
-from tutor.rulesets import ENGLISH, FRENCH, make_rules
+from tutor.rules.cards import Suit, card, parse_cards
+from tutor.rules.laws import beats, game_value, legal_follows, trick_points, trick_winner
+from tutor.rules.rulesets import ENGLISH, FRENCH, make_rules
 
 H, S = Suit.HEARTS, Suit.SPADES
 

@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.actions import Action
 from tutor.lessons import check_lessons, consequences, is_correct, lesson_citations, load_curriculum
 from tutor.lessons.outcomes import OutcomeError, build_position
+from tutor.rules.actions import Action
+from tutor.rules.infoset import infoset_of
 
 
 def test_curriculum_size_and_order():
@@ -49,8 +50,8 @@ def test_outcomes_punish_the_wrong_choice():
     for step in steps:
         result = consequences(step)
         assert result.right.net > result.wrong.net, step.id
-        assert result.start.infoset(result.seat).hand == step.info.hand or set(
-            result.start.infoset(result.seat).hand
+        assert infoset_of(result.start, result.seat).hand == step.info.hand or set(
+            infoset_of(result.start, result.seat).hand
         ) == set(step.info.hand)
         assert result.right.final.is_over and result.wrong.final.is_over
 

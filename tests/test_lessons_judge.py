@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from tutor.actions import Action
 from tutor.lessons import load_curriculum, tries_for
 from tutor.lessons.balance import (
     MAX_LONGEST_RIGHT,
@@ -24,6 +23,7 @@ from tutor.lessons.loader import load_lesson
 from tutor.lessons.shuffle import choice_order
 from tutor.lessons.trying import main as try_main
 from tutor.lessons.trying import serve
+from tutor.rules.actions import Action
 
 
 @pytest.fixture(scope="module")
@@ -302,7 +302,7 @@ def test_law_choices_as_tables_with_lines(tmp_path):
 def test_the_penalty_is_told_as_each_side_could_have_incurred_it():
     """The non-dealer can only have played without proposing, the dealer only refused."""
     from tutor.app.screens.lesson import penalty_fact
-    from tutor.protocol import request_to_infoset
+    from tutor.engines.protocol import request_to_infoset
 
     def fact(penalty: str) -> str:
         request = {

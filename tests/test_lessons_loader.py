@@ -6,9 +6,9 @@ import json
 import shutil
 from pathlib import Path
 
-from tutor.actions import Action
 from tutor.lessons import check
 from tutor.lessons.loader import LineMap, load_curriculum, load_lesson
+from tutor.rules.actions import Action
 
 GOOD = """\
 id = "sample"
@@ -122,7 +122,7 @@ def test_curriculum_reports_duplicate_ids_and_goes_on(tmp_path):
 
 
 def test_check_command_on_damaged_copy(tmp_path, capsys):
-    from tutor.paths import LESSONS_DIR
+    from tutor.io.paths import LESSONS_DIR
 
     copy = tmp_path / "lessons"
     shutil.copytree(LESSONS_DIR, copy)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tutor.analysis.match import deal_of, main, play_pair, run_match
 from tutor.engines.best import BestEngine
 from tutor.engines.random_engine import RandomEngine
-from tutor.match import deal_of, main, play_pair, run_match
 
 
 def test_an_engine_against_itself_nets_exactly_zero() -> None:
@@ -34,8 +34,8 @@ def test_command_prints_points_interval_and_latency(capsys) -> None:
 
 
 def test_reference2_plays_legal_reproducible_deals() -> None:
+    from tutor.analysis.match import play_deal
     from tutor.engines.reference2 import Reference2Engine
-    from tutor.match import play_deal
 
     engine = Reference2Engine(seed=4)
     for index in range(3):

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.deal import deal_position
-from tutor.notation import NotationError, position_from_text, position_to_text
-from tutor.rulesets import make_rules
+from tutor.rules.deal import deal_position
+from tutor.rules.notation import NotationError, position_from_text, position_to_text
+from tutor.rules.rulesets import make_rules
 
 
 @given(

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from tutor import autosave
-from tutor.actions import IllegalAction, discard
 from tutor.engines import make_engine
-from tutor.game import Game
-from tutor.outcome import deal_to_replay, outcome
-from tutor.record import RecordError
-from tutor.rulesets import make_rules
+from tutor.rules.actions import IllegalAction, discard
+from tutor.rules.game import Game
+from tutor.rules.outcome import deal_to_replay, outcome
+from tutor.rules.record import RecordError
+from tutor.rules.rulesets import make_rules
+from tutor.store import autosave
 
 
 def play_out(game: Game, seed: int, until=lambda g: g.is_over) -> Game:
@@ -110,7 +110,7 @@ def test_discard_limits_read_well():
 
 def test_best_engine_reasons_write_cards_as_printed():
     """The exchange reasons name cards K♠, 10♥, never KS or TH."""
-    from tutor.protocol import request_to_infoset
+    from tutor.engines.protocol import request_to_infoset
 
     info = request_to_infoset(
         {

@@ -1,5 +1,5 @@
 """Perft: exact counts of the legal card-play sequences of fixed deals, checked
-against an independent brute-force enumerator (which knows nothing of tutor.laws)."""
+against an independent brute-force enumerator (which knows nothing of tutor.rules.laws)."""
 
 import random
 from itertools import permutations
@@ -7,10 +7,10 @@ from itertools import permutations
 import pytest
 
 from tests.helpers import arranged
-from tutor.actions import PLAY
-from tutor.cards import card
-from tutor.deal import Phase, deal_position
-from tutor.perft import card_play_sequences, perft
+from tutor.rules.actions import PLAY
+from tutor.rules.cards import card
+from tutor.rules.deal import Phase, deal_position
+from tutor.rules.perft import card_play_sequences, perft
 
 
 def _legal(hand, led, trump, card):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tutor.progress import FILENAME, MIGRATIONS, SCHEDULE, VERSION, AttemptOver, Progress
+from tutor.store.progress import FILENAME, MIGRATIONS, SCHEDULE, VERSION, AttemptOver, Progress
 
 
 class Clock:

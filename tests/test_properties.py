@@ -5,11 +5,12 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.cards import PACK
-from tutor.deal import deal_position
-from tutor.game import Game, replay
-from tutor.record import dumps, loads
-from tutor.rulesets import make_rules
+from tutor.rules.cards import PACK
+from tutor.rules.deal import deal_position
+from tutor.rules.game import Game, replay
+from tutor.rules.infoset import infoset_of
+from tutor.rules.record import dumps, loads
+from tutor.rules.rulesets import make_rules
 
 seeds = st.integers(min_value=0, max_value=2**32)
 rule_sets = st.sampled_from(
@@ -76,7 +77,7 @@ def test_information_set_hides_the_opponent(seed):
     rng = random.Random(seed)
     p = deal_position(rng, rng.randrange(2))
     while not p.is_over:
-        info = p.infoset()
+        info = infoset_of(p)
         hidden = set(p.hands[1 - p.to_act]) | set(p.stock) | set(p.discards[1 - p.to_act])
         visible = set(info.hand) | set(info.discards) | {info.turnup}
         assert not (hidden & visible)

@@ -8,12 +8,13 @@ import sys
 
 import pytest
 
-from tutor.actions import Action
-from tutor.cards import Card
-from tutor.deal import deal_position
+from tutor.engines.protocol import infoset_to_request, parse_request, serve
 from tutor.engines.random_engine import RandomEngine
-from tutor.protocol import infoset_to_request, parse_request, serve
-from tutor.rulesets import ENGLISH, FRENCH, make_rules
+from tutor.rules.actions import Action
+from tutor.rules.cards import Card
+from tutor.rules.deal import deal_position
+from tutor.rules.infoset import infoset_of
+from tutor.rules.rulesets import ENGLISH, FRENCH, make_rules
 
 
 def answer_to_action(answer: dict) -> Action:
@@ -98,7 +99,7 @@ def test_request_round_trip_from_positions():
     for _ in range(50):
         p = deal_position(rng, rng.randrange(2))
         while not p.is_over:
-            info = p.infoset()
+            info = infoset_of(p)
             assert parse_request(json.dumps(infoset_to_request(info))) == info
             p = p.apply(rng.choice(p.legal_actions()))
 
@@ -126,7 +127,7 @@ def test_french_positions_round_trip_with_their_rules(rules):
     for _ in range(30):
         p = deal_position(rng, rng.randrange(2), rules=rules)
         while not p.is_over:
-            info = p.infoset()
+            info = infoset_of(p)
             assert info.rules == FRENCH
             assert info.game == rules.game_points
             request = infoset_to_request(info)
@@ -137,8 +138,8 @@ def test_french_positions_round_trip_with_their_rules(rules):
 
 def test_english_requests_written_as_before():
     p = deal_position(random.Random(3), 0)
-    assert p.infoset().rules == ENGLISH
-    assert "rules" not in infoset_to_request(p.infoset())
+    assert infoset_of(p).rules == ENGLISH
+    assert "rules" not in infoset_to_request(infoset_of(p))
 
 
 def referee_deals(n_deals: int, seed: int, ask) -> int:
@@ -148,7 +149,7 @@ def referee_deals(n_deals: int, seed: int, ask) -> int:
     for _ in range(n_deals):
         p = deal_position(rng, rng.randrange(2), (rng.randrange(5), rng.randrange(5)))
         while not p.is_over:
-            answer = ask(infoset_to_request(p.infoset()))
+            answer = ask(infoset_to_request(infoset_of(p)))
             asked += 1
             assert "error" not in answer, answer
             assert isinstance(answer.get("reason"), str)
@@ -264,13 +265,13 @@ def test_round_trip_through_law_24s_windows():
     """Deals where the king of trumps is held back and then played first: every
     request on the way, the windows included, reads back as the position's view."""
     from tests.helpers import arranged
-    from tutor.actions import HOLD, PLAY
+    from tutor.rules.actions import HOLD, PLAY
 
     seen = set()
     for nd, d in (("KD JS AS TS 9S", "8S 7S KH QH JH"), ("QD JS AS TS 9S", "8S 7S KD QH JH")):
         p = arranged(nd, d, "7D").apply(PLAY)
         while not p.is_over:
-            info = p.infoset()
+            info = infoset_of(p)
             assert parse_request(json.dumps(infoset_to_request(info))) == info
             seen.add(p.king_law())
             legal = p.legal_actions()

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from tutor.cli import main
-from tutor.game import Game
-from tutor.record import RecordError, dumps, load, loads, save
-from tutor.rulesets import make_rules
+from tutor.rules.game import Game
+from tutor.rules.record import RecordError, dumps, load, loads, save
+from tutor.rules.rulesets import make_rules
 
 
 def random_game(seed: int, rules=None) -> Game:

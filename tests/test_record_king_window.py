@@ -2,10 +2,10 @@
 and a record written before the project offered it (no line for the window)
 still loads, the window passing as a hold."""
 
-from tutor.actions import HOLD, MARK, PLAY, Action
-from tutor.cards import Rank, intern
-from tutor.game import Game
-from tutor.record import dumps, loads
+from tutor.rules.actions import HOLD, MARK, PLAY, Action
+from tutor.rules.cards import Rank, intern
+from tutor.rules.game import Game
+from tutor.rules.record import dumps, loads
 
 SEED = 26
 """A first deal where South, the non-dealer, holds the king of trumps."""

@@ -8,22 +8,22 @@ import math
 
 import pytest
 
-from tutor.actions import Action
-from tutor.engines.base import Advice
-from tutor.game import Game
-from tutor.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, grade
-from tutor.lessons.game_steps import game_step
-from tutor.match import main as match_main
-from tutor.progress import Progress
-from tutor.record import load
-from tutor.review import (
+from tutor.analysis.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, grade
+from tutor.analysis.match import main as match_main
+from tutor.analysis.review import (
     PREFIX,
-    main,
     review_actions,
     review_game,
     send_to_review,
     text_report,
 )
+from tutor.cli.review import main
+from tutor.engines.base import Advice
+from tutor.lessons.game_steps import game_step
+from tutor.rules.actions import Action
+from tutor.rules.game import Game
+from tutor.rules.record import load
+from tutor.store.progress import Progress
 
 
 def test_grades_by_cost_in_points() -> None:

@@ -14,17 +14,23 @@ import threading
 
 import pytest
 
-from tutor.cards import PACK, Card
-from tutor.deal import deal_position
 from tutor.engines.base import Advice
 from tutor.engines.best import BestEngine
 from tutor.engines.policy import Rollout
+from tutor.engines.protocol import (
+    ERROR_LIMIT,
+    RequestError,
+    infoset_to_request,
+    parse_request,
+    serve,
+)
 from tutor.engines.random_engine import RandomEngine
 from tutor.engines.reference2 import Reference2Engine
 from tutor.engines.solver import Solver
-from tutor.infoset import InfoSet
-from tutor.protocol import ERROR_LIMIT, RequestError, infoset_to_request, parse_request, serve
-from tutor.rulesets import ENGLISH, FRENCH, make_rules
+from tutor.rules.cards import PACK, Card
+from tutor.rules.deal import deal_position
+from tutor.rules.infoset import InfoSet, infoset_of
+from tutor.rules.rulesets import ENGLISH, FRENCH, make_rules
 
 ISSUE_4 = {
     "decision": "propose",
@@ -355,7 +361,7 @@ def test_every_position_of_a_real_deal_is_still_answered(rules):
         score = (rng.randrange(game), rng.randrange(game))
         p = deal_position(rng, rng.randrange(2), score, rules)
         while not p.is_over:
-            info = p.infoset()
+            info = infoset_of(p)
             assert parse_request(json.dumps(infoset_to_request(info))) == info, info
             actions = p.legal_actions()
             # Exchange as often as the stock allows, so it runs out in many deals.

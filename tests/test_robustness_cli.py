@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
+import tutor.analysis.match
+import tutor.analysis.study
 import tutor.cli
-import tutor.match
-import tutor.study
+from tutor.analysis.match import useful_processes
+from tutor.analysis.study import STUDY_PATH
 from tutor.cli import main
-from tutor.match import useful_processes
-from tutor.paths import REPO
-from tutor.record import save
-from tutor.study import STUDY_PATH
+from tutor.io.paths import REPO
+from tutor.rules.record import save
 
 SMALL_STUDY = ["--deals", "20", "--seed", "3", "--jobs", "1"]
 
@@ -37,8 +37,8 @@ def no_simulation(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the study started before its --out was checked")
 
-    monkeypatch.setattr(tutor.study, "run_study", refuse)
-    monkeypatch.setattr(tutor.study, "foster_counts", refuse)
+    monkeypatch.setattr(tutor.analysis.study, "run_study", refuse)
+    monkeypatch.setattr(tutor.analysis.study, "foster_counts", refuse)
 
 
 # --- ecarte study --out ------------------------------------------------------------
@@ -62,7 +62,7 @@ def test_study_out_on_a_full_disk_is_refused_first(tmp_path, capsys, no_simulati
     class Full:
         free = 0
 
-    monkeypatch.setattr(tutor.study.shutil, "disk_usage", lambda path: Full)
+    monkeypatch.setattr(tutor.analysis.study.shutil, "disk_usage", lambda path: Full)
     assert main(["study", "--out", str(tmp_path / "study.json")]) == 2
     assert "is full (0 bytes free)" in capsys.readouterr().err
 
@@ -92,7 +92,7 @@ def test_a_disk_filling_during_the_run_keeps_the_old_file(tmp_path, capsys, monk
     def full(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(tutor.study.os, "fsync", full)
+    monkeypatch.setattr(tutor.analysis.study.os, "fsync", full)
     assert main(["study", *SMALL_STUDY, "--out", str(out)]) == 1
     captured = capsys.readouterr()
     assert f"could not write {out} (No space left on device)" in captured.err
@@ -149,13 +149,13 @@ class _NoPool:
 
 
 def test_match_with_a_thousand_jobs_for_one_deal_starts_no_pool(capsys, monkeypatch) -> None:
-    monkeypatch.setattr(tutor.match, "Pool", _NoPool)
+    monkeypatch.setattr(tutor.analysis.match, "Pool", _NoPool)
     assert main(["match", "--a", "random", "--b", "random", "--deals", "1", "--jobs", "1000"]) == 0
     assert "using 1 process, not 1000 (1 deal to share" in capsys.readouterr().err
 
 
 def test_study_with_a_thousand_jobs_for_one_chunk_starts_no_pool(capsys, monkeypatch) -> None:
-    monkeypatch.setattr(tutor.study, "Pool", _NoPool)
+    monkeypatch.setattr(tutor.analysis.study, "Pool", _NoPool)
     assert main(["study", "--deals", "20", "--jobs", "1000"]) == 0
     assert "using 1 process, not 1000 (1 chunk of up to 5,000 deals" in capsys.readouterr().err
 
@@ -242,8 +242,8 @@ def _run_into_a_closed_pipe(args: list[str], stdin: str = "") -> subprocess.Comp
 def _record(tmp_path: Path) -> Path:
     import random
 
-    from tutor.game import Game
-    from tutor.rulesets import make_rules
+    from tutor.rules.game import Game
+    from tutor.rules.rulesets import make_rules
 
     game = Game.new(2, make_rules())
     rng = random.Random(2)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-import tutor.paths
+import tutor.io.paths
 from tests.fifos import make_fifo, needs_fifos, unblocked
 from tutor.lessons import check, loader
 from tutor.lessons.loader import LIMIT, MAX_DEPTH, LineMap, load_curriculum, load_lesson
 
-SHIPPED = len(list(tutor.paths.LESSONS_DIR.glob("*.toml")))
+SHIPPED = len(list(tutor.io.paths.LESSONS_DIR.glob("*.toml")))
 
 LESSON = '''\
 id = "sample"
@@ -41,7 +41,7 @@ passages = ["club-laws/48"]
 def lessons(tmp_path: Path) -> Path:
     """A copy of the shipped lessons, to damage."""
     copy = tmp_path / "lessons"
-    shutil.copytree(tutor.paths.LESSONS_DIR, copy)
+    shutil.copytree(tutor.io.paths.LESSONS_DIR, copy)
     return copy
 
 
@@ -164,7 +164,7 @@ def test_a_file_over_the_limit_is_refused_with_its_size(tmp_path: Path):
 @needs_fifos
 def test_a_fifo_among_the_lessons_is_refused_not_waited_on(lessons: Path, monkeypatch):
     fifo = make_fifo(lessons / "00-pipe.toml")
-    monkeypatch.setattr(tutor.paths, "LESSONS_DIR", lessons)
+    monkeypatch.setattr(tutor.io.paths, "LESSONS_DIR", lessons)
     with unblocked(fifo):
         curriculum = load_curriculum()  # what the app's start and lessons check load
     fault = only_fault(curriculum, "00-pipe.toml")

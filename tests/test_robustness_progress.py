@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.progress import FILENAME, Progress
+from tutor.store.progress import FILENAME, Progress
 
 
 def damaged(tmp_path: Path, *statements: str) -> Path:
@@ -101,12 +101,12 @@ def test_a_locked_file_costs_the_write_not_the_session(tmp_path):
 def test_a_busy_file_is_kept_as_it_is_not_moved_aside(tmp_path, monkeypatch):
     """Busy is not corrupt: another tutor's write in progress costs this session its
     saving (said), never the file, and the other writer's commit still lands."""
-    import tutor.progress
+    import tutor.store.progress
 
     path = tmp_path / FILENAME
     with Progress(path) as store:
         store.complete_lesson("cards")
-    monkeypatch.setattr(tutor.progress, "BUSY_TIMEOUT", 0.05)
+    monkeypatch.setattr(tutor.store.progress, "BUSY_TIMEOUT", 0.05)
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     other.execute("INSERT INTO lessons_done VALUES ('tricks', '2024-01-01T00:00:00+00:00')")

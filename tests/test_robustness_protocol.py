@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from tutor.engines.protocol import RequestError, parse_request, serve
 from tutor.engines.random_engine import RandomEngine
-from tutor.protocol import RequestError, parse_request, serve
 
 BASE = {
     "decision": "lead",

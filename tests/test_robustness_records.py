@@ -10,8 +10,8 @@ import pytest
 
 from tests.fifos import make_fifo, needs_fifos, unblocked
 from tutor.cli import main
-from tutor.game import Game
-from tutor.record import RecordError, dumps, load, loads
+from tutor.rules.game import Game
+from tutor.rules.record import RecordError, dumps, load, loads
 from tutor.tables.record import loads as table_loads
 
 HEADER = (

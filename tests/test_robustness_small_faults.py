@@ -15,8 +15,8 @@ from pathlib import Path
 import textual_serve.server
 
 from tutor import cli
-from tutor.game import Game
-from tutor.record import dumps, load, loads
+from tutor.rules.game import Game
+from tutor.rules.record import dumps, load, loads
 from tutor.tables import make_table
 from tutor.tables.record import dumps as table_dumps
 from tutor.tables.record import loads as table_loads

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from tutor.cli import main
-from tutor.paths import REPO
+from tutor.io.paths import REPO
 from tutor.texts import check_library, load_library
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import tutor.paths
+import tutor.io.paths
 from tests.fifos import make_fifo, needs_fifos, unblocked
 from tutor.cli import main
 from tutor.texts import check_library, load_library
@@ -23,7 +23,7 @@ from tutor.texts.parse import LIMIT
 def texts(tmp_path: Path) -> Path:
     """A copy of the shipped texts, to damage."""
     root = tmp_path / "texts"
-    shutil.copytree(tutor.paths.TEXTS_DIR, root)
+    shutil.copytree(tutor.io.paths.TEXTS_DIR, root)
     return root
 
 
@@ -102,7 +102,7 @@ def test_a_text_over_the_limit_is_one_fault_and_the_rest_loads(texts: Path):
 @needs_fifos
 def test_a_fifo_named_md_is_refused_not_waited_on(texts: Path, monkeypatch, capsys):
     fifo = make_fifo(texts / "pipe.md")
-    monkeypatch.setattr(tutor.paths, "TEXTS_DIR", texts)
+    monkeypatch.setattr(tutor.io.paths, "TEXTS_DIR", texts)
     with unblocked(fifo):
         library = load_library()  # what the app loads
         assert main(["texts", "check", "--root", str(texts)]) == 1
@@ -149,7 +149,9 @@ def test_lesson_links_are_checked_against_the_lessons(texts: Path, capsys):
     line = append(
         texts / "notes.md", "See [the cards](lesson:cards) and [a lesson](lesson:no-such-lesson).\n"
     )
-    shipped = {tomllib.loads(f.read_text())["id"] for f in tutor.paths.LESSONS_DIR.glob("*.toml")}
+    shipped = {
+        tomllib.loads(f.read_text())["id"] for f in tutor.io.paths.LESSONS_DIR.glob("*.toml")
+    }
     assert faults(texts, lessons=shipped) == [
         f"texts/notes.md:{line}: broken link lesson:no-such-lesson (no such lesson)"
     ]

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tutor.cli import _check_play_options, build_parser
-from tutor.rulesets import RuleSet, RuleSetError, make_rules
+from tutor.rules.rulesets import RuleSet, RuleSetError, make_rules
 
 
 @pytest.mark.parametrize(
@@ -84,7 +84,7 @@ def test_a_drawn_match_is_told_at_the_table():
 
     from tutor.app import create_app
     from tutor.app.screens.play import PlayScreen
-    from tutor.game import Game
+    from tutor.rules.game import Game
 
     rules = make_rules("french", games_to_win=2, belle=False)
     rng, drawn = random.Random(3), None

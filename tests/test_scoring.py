@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.analysis.study import _score
 from tutor.engines.reference2 import _points
-from tutor.laws import deal_points
-from tutor.rulesets import ENGLISH, FRENCH, RuleSet, make_rules
-from tutor.study import _score
+from tutor.rules.laws import deal_points
+from tutor.rules.rulesets import ENGLISH, FRENCH, RuleSet, make_rules
 
 PENALTIES = (None, 0, 1)
 KINGS = (None, 0, 1)

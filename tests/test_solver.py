@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import PACK, Suit
 from tutor.engines.solver import Solver, follows_mask, mask_of, second_wins, suit_number
-from tutor.laws import legal_follows, trick_winner
+from tutor.rules.cards import PACK, Suit
+from tutor.rules.laws import legal_follows, trick_winner
 
 
 def brute_tricks(leader: list, other: list, trump: Suit) -> int:
@@ -79,7 +79,7 @@ def test_lead_and_follow_values_are_consistent() -> None:
     ],
 )
 def test_second_wins_matches_the_laws(led: str, reply: str, trump: str, wins: bool) -> None:
-    from tutor.cards import card
+    from tutor.rules.cards import card
 
     a, b = card(led), card(reply)
     assert second_wins(a.index, b.index, suit_number(Suit(trump))) is wins

@@ -1,4 +1,4 @@
-"""The bitmask stepper of the simulations against ``tutor.deal.Position``: the
+"""The bitmask stepper of the simulations against ``tutor.rules.deal.Position``: the
 same random choices, English and French rules, give the same hands, stock,
 penalty, tricks, leaders and points (a differential test)."""
 
@@ -9,15 +9,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.actions import ACCEPT, PROPOSE, REFUSE, discard
-from tutor.actions import PLAY as PLAY_
-from tutor.cards import PACK
-from tutor.deal import Phase, Position, deal_position
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
 from tutor.engines.stepper import DONE, PLAY, Stepper
-from tutor.laws import trick_leaders
-from tutor.rulesets import ENGLISH, FRENCH
+from tutor.rules.actions import ACCEPT, PROPOSE, REFUSE, discard
+from tutor.rules.actions import PLAY as PLAY_
+from tutor.rules.cards import PACK
+from tutor.rules.deal import Phase, Position, deal_position
+from tutor.rules.laws import trick_leaders
+from tutor.rules.rulesets import ENGLISH, FRENCH
 
 CARD = {c.index: c for c in PACK}
 RULES = st.sampled_from([ENGLISH, FRENCH])

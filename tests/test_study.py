@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tutor.study import foster_counts, main, run_study
+from tutor.analysis.study import foster_counts, main, run_study
 
 
 def test_fosters_figures_come_out_exactly() -> None:

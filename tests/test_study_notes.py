@@ -1,6 +1,6 @@
 """The study's figures as sentences beside the hints' passages and lesson steps."""
 
-from tutor.study_notes import load_study, notes_for_hint, notes_for_passage, notes_markdown
+from tutor.analysis.study_notes import load_study, notes_for_hint, notes_for_passage, notes_markdown
 
 
 def test_every_jeu_de_regle_category_has_figures():

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.actions import Action
+from tutor.analysis.grades import accuracy, grade
 from tutor.engines.base import Advice
-from tutor.grades import accuracy, grade
+from tutor.rules.actions import Action
 from tutor.tables import make_table
 from tutor.tables.advisor import RoundAdvisor, TableAdvisor, forbidden, sample_hands
 from tutor.tables.coach import (

@@ -7,9 +7,10 @@ law 25); at English écarté they may give no advice (law 24), the default.
 from types import SimpleNamespace
 
 from tests.helpers import arranged
-from tutor.actions import PLAY, discard, lead
-from tutor.cards import card
 from tutor.hints import Hint, Verdict
+from tutor.rules.actions import PLAY, discard, lead
+from tutor.rules.cards import card
+from tutor.rules.infoset import infoset_of
 from tutor.tables.computer import two_handed_infoset
 from tutor.tables.gallery import Gallery
 from tutor.tables.pool import PoolTable
@@ -17,7 +18,7 @@ from tutor.tables.pool import PoolTable
 
 def test_the_english_rule_is_the_default_no_advice():
     gallery = Gallery()
-    info = arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9D").apply(PLAY).infoset(0)
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9D").apply(PLAY), 0)
     assert gallery.point(info) is None
     assert gallery.law == "britannica-9/laws/24"
 
@@ -25,7 +26,7 @@ def test_the_english_rule_is_the_default_no_advice():
 def test_the_gallery_points_at_the_card_the_hints_favour():
     from tutor.hints import advise
 
-    info = arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9D").apply(PLAY).infoset(0)
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9D").apply(PLAY), 0)
     pointing = Gallery(enabled=True).point(info)
     verdict = advise(info)
     assert pointing is not None
@@ -36,7 +37,7 @@ def test_the_gallery_points_at_the_card_the_hints_favour():
 
 def test_the_gallery_points_only_at_cards():
     """Law 25: advice "by pointing only"; proposing and accepting are words, not cards."""
-    info = arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S").infoset(0)
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S"), 0)
     assert info.decision == "propose"
     assert Gallery(enabled=True).point(info) is None
 

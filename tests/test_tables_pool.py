@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.game import Game
-from tutor.rulesets import ENGLISH, FRENCH
+from tutor.rules.game import Game
+from tutor.rules.rulesets import ENGLISH, FRENCH
 from tutor.tables import make_table, replay
 from tutor.tables.computer import Computer
 from tutor.tables.pool import PoolTable, refus_point

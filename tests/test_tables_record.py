@@ -3,7 +3,7 @@ seeded random play to the end); a bad record is refused with its line."""
 
 import pytest
 
-from tutor.record import RecordError
+from tutor.rules.record import RecordError
 from tutor.tables import TABLES, make_table
 from tutor.tables.computer import Computer
 from tutor.tables.record import dumps, loads

@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from tutor.actions import Action
-from tutor.cards import Rank, parse_cards
-from tutor.deal import Phase
+from tutor.rules.actions import Action
+from tutor.rules.cards import Rank, parse_cards
+from tutor.rules.deal import Phase
 from tutor.tables import make_table, replay
 from tutor.tables.cinq_six import new_cinq_six
 from tutor.tables.computer import Computer
@@ -135,7 +135,7 @@ def test_a_refused_card_cites_the_tables_passage():
         table = table.apply(table.legal_actions()[0])
     legal = {a.card for a in table.legal_actions()}
     wrong = next(c for c in table.deal.hands[table.to_act] if c not in legal)
-    from tutor.actions import IllegalAction
+    from tutor.rules.actions import IllegalAction
 
     with pytest.raises(IllegalAction) as exc:
         table.apply(Action("follow", (wrong,)))

@@ -10,8 +10,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.cards import PACK, Suit, parse_cards
-from tutor.laws import legal_follows, trick_winner
+from tutor.rules.cards import PACK, Suit, parse_cards
+from tutor.rules.laws import legal_follows, trick_winner
 from tutor.tables.tricks import best_index, legal_plays, play_reason
 
 SPADES = Suit.SPADES

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.paths import REPO
+from tutor.io.paths import REPO
 from tutor.texts import Fault, check_library, load_library
 from tutor.texts.contract import expand
 from tutor.texts.emend import emendations, resolve, unterminated

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.paths import REPO
+from tutor.io.paths import REPO
 from tutor.texts import load_library
 
 SEEDS = Path(REPO) / ".." / "shared" / "seeds"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.paths import REPO
+from tutor.io.paths import REPO
 from tutor.texts import load_library
 
 SEED = Path(REPO) / ".." / "shared" / "seeds" / "002_d6d3058fe76706f9.txt"

@@ -24,9 +24,6 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from tutor.actions import ACCEPT, PROPOSE, Action, discard
-from tutor.cards import PACK
-from tutor.deal import start_position
 from tutor.lessons.answers import expected_action, same_action
 from tutor.lessons.drills import RULE, generate
 from tutor.lessons.loader import load_curriculum
@@ -41,7 +38,11 @@ from tutor.lessons.outcomes import (
     describe,
     hints_policy,
 )
-from tutor.rulesets import make_rules
+from tutor.rules.actions import ACCEPT, PROPOSE, Action, discard
+from tutor.rules.cards import PACK
+from tutor.rules.deal import start_position
+from tutor.rules.infoset import infoset_of
+from tutor.rules.rulesets import make_rules
 from tutor.texts import load_library
 
 
@@ -101,14 +102,16 @@ def _dealer_discard_history(step: Step, outcome: Outcome) -> tuple[Action, ...]:
     own discard as the hints engine makes it with the arranged hand."""
     info = step.info
     assert info is not None
-    rest = tuple(c for c in PACK if c not in {*info.hand, *outcome.opponent, info.turnup, *outcome.stock})
+    rest = tuple(
+        c for c in PACK if c not in {*info.hand, *outcome.opponent, info.turnup, *outcome.stock}
+    )
     rules = make_rules(step.rules, game=info.game)
     score = (info.score[1], info.score[0])
     position = start_position(
         (outcome.opponent, info.hand), info.turnup, outcome.stock + rest, DEALER, score, rules
     )
     position = position.apply(PROPOSE).apply(ACCEPT)
-    return (PROPOSE, ACCEPT, hints_policy(position.infoset(NONDEALER)))
+    return (PROPOSE, ACCEPT, hints_policy(infoset_of(position, NONDEALER)))
 
 
 def _natural(result: Consequences) -> tuple[int, int, int]:
@@ -143,7 +146,9 @@ def find_step_outcome(
     for n in range(tries):
         rng.shuffle(unseen)
         need = 5 - len(played)
-        outcome = Outcome(opponent=tuple(played + unseen[:need]), stock=tuple(unseen[need:]), dealt=dealt)
+        outcome = Outcome(
+            opponent=tuple(played + unseen[:need]), stock=tuple(unseen[need:]), dealt=dealt
+        )
         if info.decision == "discard" and info.is_dealer:
             outcome = replace(outcome, history=_dealer_discard_history(step, outcome))
         choice = candidates[n % len(candidates)]
@@ -164,7 +169,11 @@ def find_step_outcome(
 
 
 def outcome_table(step: Step, outcome: Outcome, result: Consequences) -> str:
-    lines = [f"# {step.file}: step {step.id}", *("# " + d for d in describe(result)), "[steps.outcome]"]
+    lines = [
+        f"# {step.file}: step {step.id}",
+        *("# " + d for d in describe(result)),
+        "[steps.outcome]",
+    ]
     lines.append(f"opponent = {_q(' '.join(map(str, outcome.opponent)))}")
     lines.append(f"stock = {_q(' '.join(map(str, outcome.stock)))}")
     if outcome.wrong is not None:
@@ -219,7 +228,9 @@ def block(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("hints", nargs="*")
-    parser.add_argument("--steps", nargs="+", type=Path, help="lesson files: arrange deals for their steps")
+    parser.add_argument(
+        "--steps", nargs="+", type=Path, help="lesson files: arrange deals for their steps"
+    )
     parser.add_argument("--only", nargs="+", default=[], help="with --steps: these step ids only")
     parser.add_argument("--wrong", help="with --steps: the wrong choice to play out")
     parser.add_argument("--tries", type=int, default=600)

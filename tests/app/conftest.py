@@ -77,14 +77,14 @@ turnup = "9H"
 @pytest.fixture(autouse=True)
 def app_environment(tmp_path, monkeypatch):
     """Fixed lessons in a tmp dir; the app's caches reset before and after."""
-    import tutor.paths
+    import tutor.io.paths
     from tutor.app import lessonsource
 
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     (lessons / "01-test.toml").write_text(LESSON, encoding="utf-8")
     (lessons / "02-second.toml").write_text(SECOND, encoding="utf-8")
-    monkeypatch.setattr(tutor.paths, "LESSONS_DIR", lessons)
+    monkeypatch.setattr(tutor.io.paths, "LESSONS_DIR", lessons)
     lessonsource.reload()
     lessonsource.close_progress()
     yield

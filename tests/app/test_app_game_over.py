@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from app_helpers import SIZE, run, settle
 
-from tutor import autosave
-from tutor.actions import Action
 from tutor.app import create_app
 from tutor.app.screens import play as play_module
 from tutor.app.screens.confirm import ConfirmScreen
@@ -20,10 +18,12 @@ from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.play import LEARNER, PlayScreen
 from tutor.app.screens.review import GameReviewScreen
 from tutor.app.screens.summary import DealSummary
-from tutor.deal import Phase
 from tutor.engines import make_engine
-from tutor.game import Game
-from tutor.paths import data_dir
+from tutor.io.paths import data_dir
+from tutor.rules.actions import Action
+from tutor.rules.deal import Phase
+from tutor.rules.game import Game
+from tutor.store import autosave
 
 GAMES = lambda: data_dir() / "games"  # noqa: E731 (the tmp data dir is set per test)
 
@@ -286,7 +286,7 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
         await settle(pilot)
         shelved = list(GAMES().glob("*-unfinished.txt"))
         assert len(shelved) == 1
-        from tutor.record import load
+        from tutor.rules.record import load
 
         assert load(shelved[0]).seed == 6
 

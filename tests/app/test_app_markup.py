@@ -18,17 +18,17 @@ from app_helpers import SIZE, run, settle
 from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 
-import tutor.paths
+import tutor.io.paths
 from tutor.app import create_app
 from tutor.app.progress import games_dir, saved_games
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.play import PlayScreen
 from tutor.app.screens.records import LoadGameScreen
 from tutor.app.screens.texts import TextsScreen
-from tutor.game import Game
-from tutor.paths import REPO
-from tutor.record import save
-from tutor.rulesets import make_rules
+from tutor.io.paths import REPO
+from tutor.rules.game import Game
+from tutor.rules.record import save
+from tutor.rules.rulesets import make_rules
 
 CLICK = "[@click=app.quit]x[/]"
 TRAPS = ("[/]", "[/oops]", CLICK)
@@ -104,7 +104,7 @@ def texts_with_traps(tmp_path, monkeypatch):
         assert old in source
         source = source.replace(old, new)
     path.write_text(source, encoding="utf-8")
-    monkeypatch.setattr(tutor.paths, "TEXTS_DIR", root)
+    monkeypatch.setattr(tutor.io.paths, "TEXTS_DIR", root)
     return root
 
 
@@ -132,7 +132,7 @@ async def test_a_search_typed_with_markup_is_shown_as_text(typed):
 @pytest.mark.parametrize("answer", TRAPS)
 @run
 async def test_a_lesson_fault_with_markup_is_shown_as_text_at_start(answer):
-    (tutor.paths.LESSONS_DIR / "03-trap.toml").write_text(
+    (tutor.io.paths.LESSONS_DIR / "03-trap.toml").write_text(
         'id = "trap"\ntitle = "Trap"\nsummary = "x"\npassages = ["club-laws/intro"]\n'
         f'[[steps]]\nid = "s"\nquestion = "mark_king"\nexpected = {answer!r}\n'
         'hint = "king/announce"\nexplanation = "x"\n[steps.position]\nrole = "nondealer"\n'
@@ -208,7 +208,7 @@ async def test_a_passage_title_with_markup_is_shown_in_the_contents(texts_with_t
 
 @run
 async def test_a_lesson_with_markup_in_its_text_is_shown_as_text():
-    path = tutor.paths.LESSONS_DIR / "01-test.toml"
+    path = tutor.io.paths.LESSONS_DIR / "01-test.toml"
     source = path.read_text(encoding="utf-8")
     source = source.replace('title = "A test lesson"', f'title = "Tricky [/] {CLICK}"')
     source = source.replace('text = "36"', f'text = "36 [/] {CLICK}"')

@@ -12,7 +12,7 @@ from tutor.app.screens.records import LoadGameScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.engines import EngineUnavailable
 from tutor.engines.hints_engine import HintsEngine
-from tutor.paths import data_dir
+from tutor.io.paths import data_dir
 
 
 def learner_key(screen: PlayScreen) -> list[str]:

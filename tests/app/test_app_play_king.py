@@ -7,8 +7,8 @@ from app_helpers import SIZE, run, settle
 
 from tutor.app import create_app
 from tutor.app.screens.play import LEARNER, PlayScreen
-from tutor.cards import Rank, intern
-from tutor.deal import Phase
+from tutor.rules.cards import Rank, intern
+from tutor.rules.deal import Phase
 
 SEED = 26
 """A first deal where the learner is the non-dealer and holds the king of trumps."""

@@ -8,14 +8,15 @@ from functools import cache
 from app_helpers import run, settle
 from textual.widgets import DataTable, Static
 
-from tutor.actions import Action
+from tutor.analysis.review import Decision, GameReview, review_game
 from tutor.app import create_app
 from tutor.app.screens.review import GameReviewScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.engines.hints_engine import HintsEngine
 from tutor.engines.random_engine import RandomEngine
-from tutor.game import Game
-from tutor.review import Decision, GameReview, review_game
+from tutor.rules.actions import Action
+from tutor.rules.game import Game
+from tutor.rules.infoset import infoset_of
 
 
 @cache
@@ -25,7 +26,7 @@ def match_review() -> GameReview:
     engines = (RandomEngine(3), HintsEngine())
     while game.deal_number == 1:
         seat = game.to_act
-        game = game.apply(engines[seat].advise(game.position.infoset(seat)).action)
+        game = game.apply(engines[seat].advise(infoset_of(game.position, seat)).action)
     return review_game(game)
 
 
@@ -113,7 +114,7 @@ async def test_the_review_of_an_engine_match_has_no_learner():
 
 
 def decision(cost: float, action: str = "lead KS", best: str = "lead QS") -> Decision:
-    info = Game.new(1).position.infoset()
+    info = infoset_of(Game.new(1).position)
     return Decision(
         1, 0, "South", info, Action.parse(action), Action.parse(best), cost, reason="Why."
     )
@@ -134,7 +135,7 @@ async def test_the_summary_shows_every_one_of_the_learners_actions():
     game = Game.new(3)
     start, engine = game, RandomEngine(3)
     while game.deal_number == 1:
-        game = game.apply(engine.advise(game.position.infoset(game.to_act)).action)
+        game = game.apply(engine.advise(infoset_of(game.position, game.to_act)).action)
     result = game.history[0]
     mine = sum(1 for seat, _ in _actors(start, result.actions) if seat == 0)
     app = create_app()

@@ -9,11 +9,11 @@ import sqlite3
 
 from app_helpers import SIZE, run, settle
 
-import tutor.paths
+import tutor.io.paths
 from tutor.app import create_app
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lessons import LessonsScreen
-from tutor.paths import REPO, data_dir
+from tutor.io.paths import REPO, data_dir
 
 
 def messages(app) -> list[str]:
@@ -22,7 +22,7 @@ def messages(app) -> list[str]:
 
 @run
 async def test_a_damaged_lesson_file_is_named_at_start():
-    bad = tutor.paths.LESSONS_DIR / "02-bad.toml"
+    bad = tutor.io.paths.LESSONS_DIR / "02-bad.toml"
     bad.write_text(
         'id = "bad"\ntitle = "Bad"\nsummary = "x"\n[[steps]]\nid = = 3\n', encoding="utf-8"
     )
@@ -98,7 +98,7 @@ async def test_a_damaged_text_is_named_with_its_line(tmp_path, monkeypatch):
         path.read_text(encoding="utf-8").replace("{#club-laws/2}", '{#club-laws/2 title="x}'),
         encoding="utf-8",
     )
-    monkeypatch.setattr(tutor.paths, "TEXTS_DIR", root)
+    monkeypatch.setattr(tutor.io.paths, "TEXTS_DIR", root)
     app = create_app(start="texts", passage_id="club-laws/3")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from app_helpers import SIZE, run, settle
 
-import tutor.paths
+import tutor.io.paths
 from tests.fifos import unblocked
 from tutor.app import create_app
 from tutor.app.screens.lessons import LessonsScreen
-from tutor.paths import REPO
+from tutor.io.paths import REPO
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 
@@ -26,7 +26,7 @@ def messages(app) -> list[str]:
 
 @run
 async def test_bad_lesson_files_are_named_and_the_rest_still_load():
-    lessons = tutor.paths.LESSONS_DIR
+    lessons = tutor.io.paths.LESSONS_DIR
     fifo = lessons / "00-pipe.toml"
     os.mkfifo(fifo)
     (lessons / "03-loop.toml").symlink_to("03-loop.toml")
@@ -60,7 +60,7 @@ async def test_a_fifo_among_the_texts_is_named_and_the_texts_open(tmp_path, monk
     shutil.copytree(REPO / "texts", root)
     fifo = root / "pipe.md"
     os.mkfifo(fifo)
-    monkeypatch.setattr(tutor.paths, "TEXTS_DIR", root)
+    monkeypatch.setattr(tutor.io.paths, "TEXTS_DIR", root)
     app = create_app(start="texts", passage_id="club-laws/3")
     with unblocked(fifo):
         async with app.run_test(size=SIZE) as pilot:

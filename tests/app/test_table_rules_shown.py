@@ -13,14 +13,14 @@ from rich.console import Console
 from textual.widgets import RichLog
 
 from tests.app.app_helpers import SIZE, run
-from tutor.actions import Action
 from tutor.app import create_app
 from tutor.app.screens.table_play import TablePlayScreen
 from tutor.app.screens.table_summary import deal_facts
 from tutor.app.widgets.table_scores import TableScores
-from tutor.cards import Rank
-from tutor.deal import Phase
-from tutor.rulesets import ENGLISH, FRENCH
+from tutor.rules.actions import Action
+from tutor.rules.cards import Rank
+from tutor.rules.deal import Phase
+from tutor.rules.rulesets import ENGLISH, FRENCH
 from tutor.tables import make_table
 from tutor.tables.coach import deals_played
 
@@ -52,7 +52,7 @@ async def open_table(pilot, name: str, seed: int, rules: str) -> TablePlayScreen
 
 
 def test_the_seeds_turn_up_a_king():
-    from tutor.game import Game
+    from tutor.rules.game import Game
 
     assert make_table("quatre", KING_TURNED["quatre"]).deal.turnup.rank is Rank.KING
     assert make_table("pool", KING_TURNED["pool"]).game.position.turnup.rank is Rank.KING

@@ -1,6 +1,6 @@
 """The Textual app: guided lessons, free play with explanations, the source texts.
 
-A thin layer over the domain (``tutor.game``, ``tutor.texts``, ``tutor.lessons``):
+A thin layer over the domain (``tutor.rules.game``, ``tutor.texts``, ``tutor.lessons``):
 it shows domain values and sends domain actions, and holds no rule of the game.
 ``create_app`` is the one factory used by the command line and the tests.
 """

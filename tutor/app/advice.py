@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.actions import Action, ActionError
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
 from tutor.hints import Verdict, advise
-from tutor.infoset import InfoSet
+from tutor.rules.actions import Action, ActionError
+from tutor.rules.infoset import InfoSet
 
 ADVISOR = "best"
 """The engine behind the ``?`` advice, whatever the opponent: the strongest."""

@@ -1,5 +1,5 @@
 """The app's view of the curriculum and the progress store (tutor.lessons,
-tutor.progress): loaded lazily and once, and never fatal when broken.
+tutor.store.progress): loaded lazily and once, and never fatal when broken.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def progress():
     """The learner's progress store, opened once (data_dir()/progress.sqlite3)."""
     global _store
     if _store is None:
-        from tutor.progress import Progress
+        from tutor.store.progress import Progress
 
         _store = Progress()
     return _store

@@ -5,9 +5,9 @@ The opponent's discards are face down: the log gives their number, never the car
 
 from __future__ import annotations
 
-from tutor.actions import Action
 from tutor.app.widgets.cards import card_label
-from tutor.rulesets import RuleSet
+from tutor.rules.actions import Action
+from tutor.rules.rulesets import RuleSet
 
 VERBS = {
     "play": "plays the hand as it stands",

@@ -1,4 +1,4 @@
-"""The learner's progress as the home screen tells it, from tutor.progress.
+"""The learner's progress as the home screen tells it, from tutor.store.progress.
 
 Never fatal: if the lessons or the progress store cannot be read, the summary says so.
 """
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from tutor.paths import data_dir
+from tutor.io.paths import data_dir
 
 
 def games_dir():
@@ -59,7 +59,7 @@ def save_game(game) -> Path:
     """Save ``game`` as a record in ``games_dir()`` (named by the time and seed); raises OSError."""
     from datetime import datetime
 
-    from tutor.record import save
+    from tutor.rules.record import save
 
     folder = games_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -71,15 +71,15 @@ def save_game(game) -> Path:
 
 def keep_in_progress(game, engine: str, gallery: bool) -> None:
     """Autosave ``game`` (or forget the copy once it is over); raises OSError."""
-    from tutor import autosave
+    from tutor.store import autosave
 
     autosave.write(games_dir(), game, engine, gallery)
 
 
 def game_in_progress():
     """``(InProgress or None, why it cannot be read or None)``: the game to offer again."""
-    from tutor import autosave
-    from tutor.record import RecordError
+    from tutor.rules.record import RecordError
+    from tutor.store import autosave
 
     try:
         return autosave.read(games_dir()), None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tutor.actions import Action
-from tutor.infoset import InfoSet
+from tutor.rules.actions import Action
+from tutor.rules.infoset import InfoSet
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tutor.actions import HOLD, MARK, PLAY, PROPOSE, Action, discard, follow, lead
-from tutor.cards import PACK
 from tutor.engines.base import Advice
 from tutor.engines.policy import CARD_VALUES, Rollout
 from tutor.engines.sampling import deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
 from tutor.engines.values import Utility
-from tutor.infoset import InfoSet
-from tutor.laws import deal_points
+from tutor.rules.actions import HOLD, MARK, PLAY, PROPOSE, Action, discard, follow, lead
+from tutor.rules.cards import PACK
+from tutor.rules.infoset import InfoSet
+from tutor.rules.laws import deal_points
 
 CARD_SAMPLES = {5: 400, 4: 600, 3: 1500}
 """Holdings sampled when there are too many to enumerate, by cards in hand."""

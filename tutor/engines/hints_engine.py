@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tutor.engines.base import Advice
 from tutor.hints.advice import advise
-from tutor.infoset import InfoSet
+from tutor.rules.infoset import InfoSet
 
 
 class HintsEngine:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.engines.base import Advice
-from tutor.infoset import InfoSet
+from tutor.rules.infoset import InfoSet
 
 
 class RandomEngine:

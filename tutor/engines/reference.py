@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 
-from tutor.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, discard, follow, lead
-from tutor.cards import PACK, Rank
 from tutor.engines.base import Advice
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
-from tutor.infoset import InfoSet
+from tutor.rules.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, discard, follow, lead
+from tutor.rules.cards import PACK, Rank
+from tutor.rules.infoset import InfoSet
 
 SAMPLES = 20
 _BY_INDEX = {c.index: c for c in PACK}

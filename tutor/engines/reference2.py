@@ -26,14 +26,14 @@ import random
 from itertools import combinations
 from math import comb
 
-from tutor.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, follow, lead
-from tutor.cards import PACK
 from tutor.engines.base import Advice
 from tutor.engines.solver import SUIT_MASKS, Solver, bits, mask_of, suit_number
 from tutor.engines.stepper import Stepper
-from tutor.infoset import InfoSet
-from tutor.laws import deal_points
-from tutor.rulesets import RuleSet
+from tutor.rules.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, follow, lead
+from tutor.rules.cards import PACK
+from tutor.rules.infoset import InfoSet
+from tutor.rules.laws import deal_points
+from tutor.rules.rulesets import RuleSet
 
 CARD_SAMPLES = 200
 EXCHANGE_DEALS = 300

@@ -36,7 +36,7 @@ from math import comb
 
 from tutor.engines.policy import keepers, play_likelihood
 from tutor.engines.solver import SUIT_MASKS, bits, mask_of, suit_number
-from tutor.infoset import InfoSet
+from tutor.rules.infoset import InfoSet
 
 SHORT_KEEPER = 0.25
 HELD_KING = 0.05

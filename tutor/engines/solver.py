@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.cards import SUITS as _SUITS
-from tutor.cards import Card, Suit
+from tutor.rules.cards import SUITS as _SUITS
+from tutor.rules.cards import Card, Suit
 
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 """Bits of each suit, in the order of ``Card.index``."""

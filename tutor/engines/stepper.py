@@ -1,7 +1,7 @@
 """The mechanics of one deal on bitmasks, stepped fast, for the simulations.
 
 The engines value a choice by playing the rest of the deal many times, with
-every hidden card known. ``tutor.deal.Position`` is the deal as the laws state
+every hidden card known. ``tutor.rules.deal.Position`` is the deal as the laws state
 it, one immutable value a step; this is the same sequence on ints, mutated in
 place, for the play-outs of ``best`` (``policy.Rollout``) and of the
 ``reference2`` sparring player. Only the mechanics live here: drawing from the
@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from tutor.engines.solver import follows_mask, second_wins
-from tutor.laws import deal_points
-from tutor.rulesets import RuleSet
+from tutor.rules.laws import deal_points
+from tutor.rules.rulesets import RuleSet
 
 PROPOSE = "propose"
 ACCEPT = "accept"

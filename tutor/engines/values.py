@@ -29,8 +29,8 @@ import random
 import sys
 from functools import cache
 
-from tutor.laws import deal_points
-from tutor.rulesets import ENGLISH, RuleSet, make_rules
+from tutor.rules.laws import deal_points
+from tutor.rules.rulesets import ENGLISH, RuleSet, make_rules
 
 DEAL_OUTCOMES: dict[tuple[int, int], float] = {
     # (non-dealer's points, dealer's points): frequency

@@ -25,14 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from tutor.actions import ACCEPT, REFUSE, Action
-from tutor.cards import Card, Rank, Suit
 from tutor.hints import readings as rd
 from tutor.hints.common import verdict
 from tutor.hints.explain import card_words, join, number
 from tutor.hints.jeux_de_regle import classify_jeu_de_regle, equal_value_not_compensated
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
+from tutor.rules.actions import ACCEPT, REFUSE, Action
+from tutor.rules.cards import Card, Rank, Suit
+from tutor.rules.infoset import InfoSet
 
 REFUSING = "britannica-9/hints/refusing"
 ACCEPTING = "britannica-9/hints/accepting"

@@ -27,7 +27,7 @@ from dataclasses import replace
 from tutor.hints import accepting, discarding, following, king, leading, proposing, score
 from tutor.hints.readings import reading_note
 from tutor.hints.registry import Verdict
-from tutor.infoset import InfoSet
+from tutor.rules.infoset import InfoSet
 
 Rule = Callable[[InfoSet], Verdict | None]
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from tutor.cards import PACK, Card, Suit
-from tutor.laws import beats, legal_follows
+from tutor.rules.cards import PACK, Card, Suit
+from tutor.rules.laws import beats, legal_follows
 
 NODE_BUDGET = 60_000
 

@@ -6,10 +6,10 @@ mean the same thing in every rule.
 
 from __future__ import annotations
 
-from tutor.actions import Action
-from tutor.cards import Card, Rank
 from tutor.hints.registry import HINTS, Verdict
-from tutor.infoset import InfoSet
+from tutor.rules.actions import Action
+from tutor.rules.cards import Card, Rank
+from tutor.rules.infoset import InfoSet
 
 
 def verdict(

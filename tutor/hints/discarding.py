@@ -13,12 +13,12 @@ does not fit those limits, the project decides, and says so:
 
 from __future__ import annotations
 
-from tutor.actions import discard
-from tutor.cards import Card, Rank
 from tutor.hints.common import verdict
 from tutor.hints.explain import card_words, number
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
+from tutor.rules.actions import discard
+from tutor.rules.cards import Card, Rank
+from tutor.rules.infoset import InfoSet
 
 DISCARDING = "britannica-9/hints/discarding"
 

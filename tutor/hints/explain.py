@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tutor.cards import SUITS, Card, Suit
+from tutor.rules.cards import SUITS, Card, Suit
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 

@@ -10,13 +10,13 @@ kings, and the small cards that guard a queen or a knave.
 
 from __future__ import annotations
 
-from tutor.actions import follow
-from tutor.cards import Card, Rank
 from tutor.hints import readings as rd
 from tutor.hints.common import verdict
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
-from tutor.laws import beats
+from tutor.rules.actions import follow
+from tutor.rules.cards import Card, Rank
+from tutor.rules.infoset import InfoSet
+from tutor.rules.laws import beats
 
 register(
     "project/follow",

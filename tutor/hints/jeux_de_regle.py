@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.cards import Card, Rank, Suit
 from tutor.hints import readings as rd
 from tutor.hints.explain import card_words, number, trump_count
 from tutor.hints.registry import register
+from tutor.rules.cards import Card, Rank, Suit
 
 K, Q, J, A, T = Rank.KING, Rank.QUEEN, Rank.KNAVE, Rank.ACE, Rank.TEN
 N9, N8, N7 = Rank.NINE, Rank.EIGHT, Rank.SEVEN
@@ -322,3 +322,27 @@ def classify_jeu_de_regle(hand: Sequence[Card], trump: Suit) -> JeuDeRegle | Non
     """The first jeu de règle category ``hand`` fits, or None if it is not one."""
     found = jeu_de_regle_categories(hand, trump)
     return found[0] if found else None
+
+
+def is_weak_hand(hand: Sequence[Card], trump: Suit) -> bool:
+    """``readings/weak-hand``: "a weak hand ... with no hope of the point".
+
+    Read as: not a jeu de règle (the hands good enough to play), no king (the
+    Hint itself excepts holding a king), and no trump above the ten.
+    """
+    if classify_jeu_de_regle(hand, trump) is not None:
+        return False
+    if any(c.rank is Rank.KING for c in hand):
+        return False
+    return all(c.rank <= Rank.TEN for c in hand if c.suit == trump)
+
+
+def is_moderate(hand: Sequence[Card], trump: Suit) -> bool:
+    """``readings/moderate-cards``: not a jeu de règle, but a trump or a court card.
+
+    "Moderate" sits between the hands the Hints would play anyway (the jeux de
+    règle) and a hand with nothing at all.
+    """
+    if classify_jeu_de_regle(hand, trump) is not None:
+        return False
+    return any(c.suit == trump or rd.is_court(c) for c in hand)

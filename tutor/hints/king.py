@@ -13,10 +13,10 @@ refusal, if the dealer is four to three."
 
 from __future__ import annotations
 
-from tutor.actions import HOLD, MARK
 from tutor.hints.common import after_refusal, at_four, at_three, played_without_proposing, verdict
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
+from tutor.rules.actions import HOLD, MARK
+from tutor.rules.infoset import InfoSet
 
 register(
     "king/announce",

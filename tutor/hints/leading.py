@@ -24,14 +24,15 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from tutor.actions import lead
-from tutor.cards import Card, Rank, Suit
 from tutor.hints import readings as rd
 from tutor.hints.common import after_refusal, mine_at_four, verdict
 from tutor.hints.explain import card_words
+from tutor.hints.jeux_de_regle import is_weak_hand
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
-from tutor.laws import trick_leaders
+from tutor.rules.actions import lead
+from tutor.rules.cards import Card, Rank, Suit
+from tutor.rules.infoset import InfoSet
+from tutor.rules.laws import trick_leaders
 
 H = "britannica-9/hints"
 
@@ -339,7 +340,7 @@ def _starting(info: InfoSet) -> bool:
 def weak_after_refusal(info: InfoSet) -> Verdict | None:
     if not _starting(info) or not after_refusal(info) or info.is_dealer:
         return None
-    if not rd.is_weak_hand(info.hand, info.trump):
+    if not is_weak_hand(info.hand, info.trump):
         return None
     singles = [c for c in _plain(info) if sum(1 for o in info.hand if o.suit == c.suit) == 1]
     if not singles:

@@ -9,14 +9,14 @@ proposed: "propose quickly" is said of every hand that is not a jeu de règle.
 
 from __future__ import annotations
 
-from tutor.actions import PLAY, PROPOSE
 from tutor.hints import readings as rd
 from tutor.hints.certainty import point_certain
 from tutor.hints.common import verdict
 from tutor.hints.explain import card_words
 from tutor.hints.jeux_de_regle import PASSAGE, classify_jeu_de_regle, equal_value_not_compensated
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
+from tutor.rules.actions import PLAY, PROPOSE
+from tutor.rules.infoset import InfoSet
 
 register(
     "propose/point-certain",

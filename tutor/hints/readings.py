@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import permutations
 
-from tutor.cards import Card, Rank, Suit
+from tutor.rules.cards import Card, Rank, Suit
 
 SMALL_CARD = "readings/small-card"
 COURT_CARD = "readings/court-card"
@@ -207,31 +207,3 @@ def as_high_as_in_suits(
         if all(as_high_as(g, e) for g, e in zip(chosen, example, strict=True)):
             return True
     return False
-
-
-def is_weak_hand(hand: Sequence[Card], trump: Suit) -> bool:
-    """``readings/weak-hand``: "a weak hand ... with no hope of the point".
-
-    Read as: not a jeu de règle (the hands good enough to play), no king (the
-    Hint itself excepts holding a king), and no trump above the ten.
-    """
-    from tutor.hints.jeux_de_regle import classify_jeu_de_regle
-
-    if classify_jeu_de_regle(hand, trump) is not None:
-        return False
-    if any(c.rank is Rank.KING for c in hand):
-        return False
-    return all(c.rank <= Rank.TEN for c in hand if c.suit == trump)
-
-
-def is_moderate(hand: Sequence[Card], trump: Suit) -> bool:
-    """``readings/moderate-cards``: not a jeu de règle, but a trump or a court card.
-
-    "Moderate" sits between the hands the Hints would play anyway (the jeux de
-    règle) and a hand with nothing at all.
-    """
-    from tutor.hints.jeux_de_regle import classify_jeu_de_regle
-
-    if classify_jeu_de_regle(hand, trump) is not None:
-        return False
-    return any(c.suit == trump or is_court(c) for c in hand)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.actions import Action
+from tutor.rules.actions import Action
 
 DECISIONS = ("propose", "accept", "discard", "mark_king", "lead", "follow")
 

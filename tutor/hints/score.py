@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from tutor.actions import PLAY, REFUSE
-from tutor.cards import SUITS, Card, Rank, Suit
 from tutor.hints import readings as rd
 from tutor.hints.common import adverse_four, at_four, at_three, king_safe, verdict
 from tutor.hints.explain import card_words, number
-from tutor.hints.jeux_de_regle import classify_jeu_de_regle
+from tutor.hints.jeux_de_regle import classify_jeu_de_regle, is_moderate
 from tutor.hints.registry import Verdict, register
-from tutor.infoset import InfoSet
+from tutor.rules.actions import PLAY, REFUSE
+from tutor.rules.cards import SUITS, Card, Rank, Suit
+from tutor.rules.infoset import InfoSet
 
 SCORE = "britannica-9/hints/score"
 ADVERSE = "britannica-9/hints/score/adverse-four"
@@ -230,7 +230,7 @@ def three_against_four(info: InfoSet) -> Verdict | None:
     if not info.is_dealer or not (at_four(info.score[0], info) and at_three(info.score[1], info)):
         return None
     jeu = classify_jeu_de_regle(info.hand, info.trump)
-    if jeu is None and not rd.is_moderate(info.hand, info.trump):
+    if jeu is None and not is_moderate(info.hand, info.trump):
         return None
     what = "a jeu de règle" if jeu is not None else "moderate cards (a trump or a court card)"
     return verdict(

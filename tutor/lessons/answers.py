@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tutor.actions import Action, ActionError
 from tutor.hints import Verdict, advise
 from tutor.lessons.model import Step
+from tutor.rules.actions import Action, ActionError
 
 
 def same_action(a: Action, b: Action) -> bool:

@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.actions import Action
 from tutor.hints import HINTS, advise, applicable
+from tutor.io.paths import LESSONS_ENV
 from tutor.lessons.answers import same_action
 from tutor.lessons.balance import lesson_balance
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Fault, Lesson, Step
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
-from tutor.paths import LESSONS_ENV
+from tutor.rules.actions import Action
 from tutor.texts import Library, load_library
 
 PROJECT_HINTS = "project/"

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.cards import Rank
 from tutor.hints.explain import card_words, join, number
-from tutor.infoset import InfoSet
 from tutor.lessons.model import Step
+from tutor.rules.cards import Rank
+from tutor.rules.infoset import InfoSet
 
 STAGES = 2
 

@@ -17,11 +17,11 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from tutor.actions import Action
-from tutor.cards import PACK, Card, Rank
-from tutor.infoset import InfoSet
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
+from tutor.rules.actions import Action
+from tutor.rules.cards import PACK, Card, Rank
+from tutor.rules.infoset import InfoSet
 
 CHOSEN = {
     "play": "You played without proposing",

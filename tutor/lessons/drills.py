@@ -18,13 +18,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
-from tutor.deal import Phase, Position, deal_position
+from tutor.engines.protocol import RequestError, infoset_to_request, request_to_infoset
 from tutor.hints import HINTS, Verdict, advise
-from tutor.infoset import InfoSet
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
-from tutor.protocol import RequestError, infoset_to_request, request_to_infoset
+from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
+from tutor.rules.deal import Phase, Position, deal_position
+from tutor.rules.infoset import InfoSet, infoset_of
 
 RULE = " The rule: "
 """Joins a drill's account of the hand to the hint's summary."""
@@ -134,7 +134,7 @@ def _walk_to(decision: str, position: Position, rng: random.Random) -> Position 
     if decision == "discard":
         moved = position.apply(PROPOSE).apply(ACCEPT)
         if rng.random() < 0.5 and moved.phase is Phase.DISCARD:
-            moved = moved.apply(_policy(moved.infoset()))  # the dealer's discard instead
+            moved = moved.apply(_policy(infoset_of(moved)))  # the dealer's discard instead
         return moved if moved.phase is Phase.DISCARD else None
     opening = rng.choice(((PLAY,), (PROPOSE, REFUSE)))
     for action in opening:
@@ -148,7 +148,7 @@ def _walk_to(decision: str, position: Position, rng: random.Random) -> Position 
             if seen >= stop_after:
                 return position
             seen += 1
-        position = position.apply(_policy(position.infoset()))
+        position = position.apply(_policy(infoset_of(position)))
     return None
 
 
@@ -161,7 +161,7 @@ def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) 
         position = _walk_to(decision, deal_position(rng, dealer=1, score=score), rng)
         if position is None or position.phase.value != decision:
             continue
-        info = position.infoset()
+        info = infoset_of(position)
         verdict = advise(info)
         if not chosen.covers(verdict.hint.id):
             continue

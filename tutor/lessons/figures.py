@@ -12,9 +12,9 @@ never as two unreconciled claims side by side.
 
 from __future__ import annotations
 
+from tutor.analysis.study_notes import load_study
 from tutor.lessons.answers import expected_action
 from tutor.lessons.model import Step
-from tutor.study_notes import load_study
 
 CAVEAT = (
     "(The project's computation, not the source's: {deals:,} simulated deals played out with"

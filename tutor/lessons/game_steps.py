@@ -1,4 +1,4 @@
-"""Review steps taken from games: "learn from your mistakes" (``tutor.review``) files a
+"""Review steps taken from games: "learn from your mistakes" (``tutor.analysis.review``) files a
 player's mistakes and blunders under ``game:<seed>``, each keyed by its position as
 a compact advise request; here such a step is dealt again as a lesson step, the
 engine's answer expected and its line as the explanation."""
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 
+from tutor.analysis.review import PREFIX, default_engine
+from tutor.engines.protocol import RequestError, request_to_infoset
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
-from tutor.protocol import RequestError, request_to_infoset
-from tutor.review import PREFIX, default_engine
 
 
 class GameStepError(LookupError):

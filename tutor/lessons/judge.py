@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.actions import Action, ActionError
 from tutor.lessons.answers import expected_action, is_correct
 from tutor.lessons.diagnosis import Diagnosis, diagnose
 from tutor.lessons.figures import finding
 from tutor.lessons.model import Step
+from tutor.rules.actions import Action, ActionError
 
 Answer = Action | int
 """An action for a decision; for a law question, the index (from 0) of the choice in the file."""

@@ -17,10 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tutor.actions import Action, ActionError
-from tutor.cards import Card, CardError, parse_cards
-from tutor.files import MIB, UnreadableFile, kind, read_text, reason
-from tutor.infoset import InfoSet
+from tutor.engines.protocol import RequestError, request_to_infoset
+from tutor.io.files import MIB, UnreadableFile, kind, read_text, reason
 from tutor.lessons.model import (
     FROM_HINTS,
     QUESTIONS,
@@ -31,7 +29,9 @@ from tutor.lessons.model import (
     Outcome,
     Step,
 )
-from tutor.protocol import RequestError, request_to_infoset
+from tutor.rules.actions import Action, ActionError
+from tutor.rules.cards import Card, CardError, parse_cards
+from tutor.rules.infoset import InfoSet
 
 LESSON_KEYS = {"id", "title", "summary", "passages", "rules", "steps"}
 STEP_KEYS = {
@@ -594,7 +594,7 @@ def display_name(path: Path) -> str:
 def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
     """Every lesson under ``paths`` (default: the shipped lessons/), faults collected."""
     if paths is None:
-        from tutor.paths import LESSONS_ENV, shipped_dir
+        from tutor.io.paths import LESSONS_ENV, shipped_dir
 
         paths = [shipped_dir("lessons", LESSONS_ENV)]
     files, faults = lesson_files(paths)

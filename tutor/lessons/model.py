@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.actions import Action
-from tutor.cards import Card
-from tutor.infoset import DECISIONS, InfoSet
+from tutor.rules.actions import Action
+from tutor.rules.cards import Card
+from tutor.rules.infoset import DECISIONS, InfoSet
 
 QUESTIONS = (*DECISIONS, "law")
 """What a step may ask: a decision at the table (answered with an action), or ``law``

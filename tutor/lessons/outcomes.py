@@ -4,7 +4,7 @@ both ways.
 A lesson about a choice is most convincing when the learner sees the wrong
 choice lose (as the best bridge tutors do): the step's ``[steps.outcome]``
 arranges the opponent's hand and the stock, this module rebuilds the whole deal
-as a ``Position`` (``tutor.deal.start_position``), replays it to the step's
+as a ``Position`` (``tutor.rules.deal.start_position``), replays it to the step's
 decision, then plays it out after the right and after the wrong choice with a
 policy for both sides (the hints engine by default), and reports what each line
 scores. The checker insists that the wrong line scores worse, so an arranged
@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.actions import (
+from tutor.hints import advise
+from tutor.lessons.answers import expected_action, same_action
+from tutor.lessons.model import Step
+from tutor.rules.actions import (
     ACCEPT,
     HOLD,
     MARK,
@@ -28,13 +31,10 @@ from tutor.actions import (
     follow,
     lead,
 )
-from tutor.cards import PACK
-from tutor.deal import Phase, Position, start_position
-from tutor.hints import advise
-from tutor.infoset import InfoSet
-from tutor.lessons.answers import expected_action, same_action
-from tutor.lessons.model import Step
-from tutor.rulesets import make_rules
+from tutor.rules.cards import PACK
+from tutor.rules.deal import Phase, Position, start_position
+from tutor.rules.infoset import InfoSet, infoset_of
+from tutor.rules.rulesets import make_rules
 
 Policy = Callable[[InfoSet], Action]
 """What a player does in a position he sees: an engine reduced to a function."""
@@ -161,7 +161,7 @@ def _same_view(position: Position, seat: int, info: InfoSet) -> None:
     """The rebuilt deal must show the learner exactly the step's position."""
     if position.is_over or position.to_act != seat:
         raise OutcomeError("the replayed deal does not reach the learner's decision")
-    view = position.infoset(seat)
+    view = infoset_of(position, seat)
     checks = {
         "decision": (view.decision, info.decision),
         "hand": (set(view.hand), set(info.hand)),
@@ -200,7 +200,7 @@ def play_out(position: Position, seat: int, first: Action, policy: Policy) -> Li
         if position.is_over:
             points = (position.points[seat], position.points[1 - seat])
             return Line(first, tuple(moves), position, points)
-        action = policy(position.infoset(position.to_act))
+        action = policy(infoset_of(position, position.to_act))
     raise OutcomeError("the deal did not end")
 
 

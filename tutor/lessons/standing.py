@@ -1,5 +1,5 @@
 """Where the learner stands: each lesson's score and mastery, where to go on, and
-the topics answered worst, from the progress store (``tutor.progress``).
+the topics answered worst, from the progress store (``tutor.store.progress``).
 
 - A lesson's **first-try score** counts its steps whose first attempt ever was
   solved at the first answer without a clue (answering again after seeing the
@@ -22,7 +22,7 @@ from tutor.lessons.model import Curriculum, Lesson
 
 if TYPE_CHECKING:
     from tutor.lessons.drills import Topic
-    from tutor.progress import Progress
+    from tutor.store.progress import Progress
 
 BROAD_TOPICS = ("jeux-de-regle", "proposing")
 """Topics that hold narrower ones: a step counts under the narrowest that covers it."""

@@ -1,7 +1,7 @@
 """The sources' other tables: the pool of three, écarté à quatre, à cinq, à six.
 
-The two-handed game is the project's core (``tutor.game``); these tables are
-built on it and on its laws (``tutor.laws``), and each cites the passage it
+The two-handed game is the project's core (``tutor.rules.game``); these tables are
+built on it and on its laws (``tutor.rules.laws``), and each cites the passage it
 rests on; the project's readings where the French text is thin are in
 ``texts/tables.md``. Nothing here imports Textual.
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.actions import Action
-from tutor.rulesets import FRENCH, RuleSet
+from tutor.rules.actions import Action
+from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.cinq_six import SIZES, new_cinq_six
 from tutor.tables.model import Table, TableView
 from tutor.tables.pool import PoolTable

@@ -24,10 +24,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tutor.actions import Action
-from tutor.cards import PACK, Card, Rank, intern
 from tutor.engines.base import Advice
 from tutor.engines.best import BestEngine, discard_candidates
+from tutor.rules.actions import Action
+from tutor.rules.cards import PACK, Card, Rank, intern
+from tutor.rules.infoset import infoset_of
 from tutor.tables.players import PlainRoundPlayer, RoundSeat
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_deal import RoundDeal
@@ -184,7 +185,14 @@ def sample_hands(
     return worlds
 
 
-def _one_deal(cards, others, sizes, banned, forced, rng):
+def _one_deal(
+    cards: list[Card],
+    others: list[int],
+    sizes: dict[int, int],
+    banned: dict[int, set[Card]],
+    forced: dict[Card, int],
+    rng: random.Random,
+) -> dict[int, list[Card]] | None:
     talon = len(cards) - sum(sizes.values())
     for _ in range(SAMPLING_TRIES):
         room = dict(sizes)
@@ -234,7 +242,7 @@ class TableAdvisor:
     def advise(self, table) -> Advice:
         """Advice for the seat to act."""
         if isinstance(table, PoolTable):
-            return self.two_handed.advise(table.game.position.infoset())
+            return self.two_handed.advise(infoset_of(table.game.position))
         return self.rounds.advise(table)
 
     def weigh(self, table, chosen: Action) -> Advice:
@@ -253,7 +261,7 @@ class TableAdvisor:
 def _weigh_discard(
     engine: BestEngine, table: PoolTable, advice: Advice, chosen: Action
 ) -> Advice | None:
-    info = table.game.position.infoset()
+    info = infoset_of(table.game.position)
     rng = random.Random(f"{engine.seed}|{info!r}")
     options = (*discard_candidates(info), chosen)
     return engine._exchange(info, rng, options)  # the same simulated deals as ``advise``

@@ -15,7 +15,7 @@ reached the game, and the highest scores win.
 
 from __future__ import annotations
 
-from tutor.rulesets import FRENCH, RuleSet
+from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.model import seat_names
 from tutor.tables.round_table import RoundTable
 

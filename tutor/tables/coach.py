@@ -11,7 +11,7 @@ Textual, so the screens stay thin:
 - ``judge(advice, chosen)``: a decision's cost in points and its grade;
 - ``accuracy(costs)``: a 0-100 figure for a run of decisions.
 
-Grades and accuracy are those of the two-handed review (``tutor.grades``): a
+Grades and accuracy are those of the two-handed review (``tutor.analysis.grades``): a
 decision is graded by what it cost against the advisor's choice, in points of
 expected score at that score.
 """
@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.actions import Action
-from tutor.cards import Card
+from tutor.analysis.grades import GRADE_MARKS, grade
 from tutor.engines.base import Advice
-from tutor.grades import GRADE_MARKS, grade
 from tutor.hints import advise
+from tutor.rules.actions import Action
+from tutor.rules.cards import Card
+from tutor.rules.infoset import infoset_of
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
 from tutor.tables.tricks import legal_plays, play_reason
@@ -66,7 +67,7 @@ def hints_choice(table) -> Action | None:
     """The Hints' answer for the seat to act (at the round tables, only on the king)."""
     if isinstance(table, PoolTable):
         try:
-            verdict = advise(table.game.position.infoset())
+            verdict = advise(infoset_of(table.game.position))
         except Exception:  # a hint that cannot judge this position says nothing
             return None
         return verdict.action
@@ -237,7 +238,7 @@ class TableHint:
 def round_hint(table: RoundTable) -> TableHint:
     """At four, five or six: the Hint on the king applies as it stands; on the play
     the Hints are silent (they are written for two), and the law is told instead."""
-    from tutor.actions import MARK
+    from tutor.rules.actions import MARK
 
     deal = table.deal
     kinds = {a.kind for a in deal.legal_actions()}

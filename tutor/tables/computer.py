@@ -6,9 +6,9 @@ Pool games are two-handed, so the project's engines play them from the seat's
 
 from __future__ import annotations
 
-from tutor.actions import Action
 from tutor.engines import Engine, make_engine
-from tutor.infoset import InfoSet
+from tutor.rules.actions import Action
+from tutor.rules.infoset import InfoSet, infoset_of
 from tutor.tables.players import RoundSeat, make_round_player
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
@@ -17,7 +17,7 @@ from tutor.tables.round_table import RoundTable
 def two_handed_infoset(table: PoolTable, seat: int | None = None) -> InfoSet:
     """A pool seat's view of its game, as the engines and the hints read it."""
     game_seat = table.game.to_act if seat is None else table.seats.index(seat)
-    return table.game.position.infoset(game_seat)
+    return infoset_of(table.game.position, game_seat)
 
 
 def round_seat(table: RoundTable) -> RoundSeat:

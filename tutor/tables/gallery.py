@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.cards import Card
 from tutor.hints import Verdict, advise
-from tutor.infoset import InfoSet
-from tutor.rulesets import RuleSet
+from tutor.rules.cards import Card
+from tutor.rules.infoset import InfoSet
+from tutor.rules.rulesets import RuleSet
 
 LAWS = ("britannica-9/players", "britannica-9/laws/25")
 ENGLISH_LAW = "britannica-9/laws/24"

@@ -4,7 +4,7 @@ Every table (``pool``, ``quatre``, ``cinq``, ``six``) is a frozen value with
 ``legal_actions()``, ``apply(action)`` returning a new value, ``to_act`` (the
 seat to move), ``is_over`` and ``actions`` (everything played so far), and is
 rebuilt exactly by ``replay(seed, actions)``: the seed fixes the cut and every
-shuffle, the actions are those of ``tutor.actions``. A seat's ``view`` holds
+shuffle, the actions are those of ``tutor.rules.actions``. A seat's ``view`` holds
 only what that seat may see, so the screen and the computer players never
 learn a hidden card from it.
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutor.actions import Action
-from tutor.cards import Card
+from tutor.rules.actions import Action
+from tutor.rules.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

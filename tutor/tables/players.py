@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutor.actions import MARK, Action
-from tutor.cards import Card, Suit
+from tutor.rules.actions import MARK, Action
+from tutor.rules.cards import Card, Suit
 from tutor.tables.tricks import best_index
 
 PLAIN = "plain"

@@ -2,7 +2,7 @@
 
 "A pool of three may be formed, the player who is out taking the place of the
 loser, and the winner of two consecutive games winning the pool"
-(britannica-9/players). Each game is a two-handed ``tutor.game.Game`` (one game,
+(britannica-9/players). Each game is a two-handed ``tutor.rules.game.Game`` (one game,
 cinq secs) between two of the three; the first two named play first (the
 project's choice: the learner, seat 0, plays the first game); the loser goes
 out and the one out comes in; whoever wins two games running wins the pool.
@@ -33,12 +33,12 @@ import random
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from tutor.actions import Action, IllegalAction
-from tutor.cards import Card
-from tutor.deal import Position
-from tutor.game import Game
-from tutor.laws import cap_deal_points, point_winner, trick_leaders, trick_points
-from tutor.rulesets import FRENCH, RuleSet
+from tutor.rules.actions import Action, IllegalAction
+from tutor.rules.cards import Card
+from tutor.rules.deal import Position
+from tutor.rules.game import Game
+from tutor.rules.laws import deal_points, point_winner, trick_leaders
+from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.model import TableView, count, seat_names
 
 LAWS = ("britannica-9/players", "french/trois")
@@ -264,11 +264,10 @@ def refus_point(final: Position, stood: int) -> int:
     winner = point_winner(won)
     if winner == stood:
         return 0
-    marked = 1 if final.king == winner else 0
-    rules = final.rules
-    with_penalty = cap_deal_points(marked + trick_points(won[winner], True, rules), rules)
-    without = cap_deal_points(marked + trick_points(won[winner], False, rules), rules)
-    return with_penalty - without
+    marked = (int(final.king == 0), int(final.king == 1))
+    with_penalty = deal_points(won, stood, final.rules, marked)
+    without = deal_points(won, None, final.rules, marked)
+    return with_penalty[winner] - without[winner]
 
 
 def _trick_leaders(position: Position) -> list[tuple[int, int]]:

@@ -15,7 +15,7 @@ talon shrinks to eleven cards), as at five or six where everyone is.
 
 from __future__ import annotations
 
-from tutor.rulesets import FRENCH, RuleSet
+from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.model import seat_names
 from tutor.tables.round_table import RoundTable
 

@@ -1,4 +1,4 @@
-"""Table records: the game record notation of ``tutor.record`` for every table.
+"""Table records: the game record notation of ``tutor.rules.record`` for every table.
 
     # Écarté table record
     Table: quatre
@@ -13,7 +13,7 @@
     ...
 
 As in a two-handed record, each action line names the player to act and the
-action in ``tutor.actions`` notation; ``Deal`` and ``Game`` lines and anything
+action in ``tutor.rules.actions`` notation; ``Deal`` and ``Game`` lines and anything
 after ``;`` are for the reader. ``Losers`` is written for the round tables
 (the number agreed, french/cinq-six). The loader replays and refuses, with its
 line, an action by the wrong player or one the laws forbid (``RecordError``).
@@ -23,10 +23,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor.actions import Action, ActionError, IllegalAction
-from tutor.files import UnreadableFile, read_text
-from tutor.record import BOM, DEAL_DIGITS, LIMIT, SEED_DIGITS, RecordError, parse_number, quote
-from tutor.rulesets import RuleSet, RuleSetError
+from tutor.io.files import UnreadableFile, read_text
+from tutor.rules.actions import Action, ActionError, IllegalAction
+from tutor.rules.record import (
+    BOM,
+    DEAL_DIGITS,
+    LIMIT,
+    SEED_DIGITS,
+    RecordError,
+    parse_number,
+    quote,
+)
+from tutor.rules.rulesets import RuleSet, RuleSetError
 from tutor.tables.pool import PoolTable
 from tutor.tables.round_table import RoundTable
 

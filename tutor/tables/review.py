@@ -3,7 +3,7 @@
 ``review_table(table)`` weighs every decision of every player at a table (the
 pool of three, à quatre, à cinq, à six) with the strongest engine each table has
 (``tutor.tables.advisor.TableAdvisor``), grades it by cost as the two-handed
-review does (``tutor.grades``), and sets the Hints' answer beside it. A forced
+review does (``tutor.analysis.grades``), and sets the Hints' answer beside it. A forced
 action (one legal choice) is no decision and is left out. ``ecarte review FILE``
 reads a table record through this module, so any game the tutor saved can be
 reviewed from the command line.
@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.actions import Action
-from tutor.grades import accuracy
+from tutor.analysis.grades import accuracy
+from tutor.rules.actions import Action
+from tutor.rules.infoset import infoset_of
 from tutor.tables.advisor import TableAdvisor
 from tutor.tables.coach import Judged, deals_played, judge_step
 from tutor.tables.pool import PoolTable
@@ -70,7 +71,7 @@ class TableReview:
 def decision_kind(table, action: Action) -> str:
     """The decision's name, as the two-handed review names it."""
     if isinstance(table, PoolTable):
-        return table.game.position.infoset().decision
+        return infoset_of(table.game.position).decision
     return "mark_king" if action.kind == "mark" else action.kind
 
 
@@ -94,7 +95,7 @@ def review_table(table, advisor: TableAdvisor | None = None) -> TableReview:
 
 
 def text_report(review: TableReview) -> list[str]:
-    from tutor.grades import THRESHOLDS_TOLD
+    from tutor.analysis.grades import THRESHOLDS_TOLD
 
     lines = [f"Review of a table record ({review.table}): {', '.join(review.players)}"]
     current = None

@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from tutor.actions import HOLD, MARK, Action, IllegalAction, follow, lead
-from tutor.cards import Card, Rank, intern
-from tutor.deal import Distribution, Phase, shuffled_pack
+from tutor.rules.actions import HOLD, MARK, Action, IllegalAction, follow, lead
+from tutor.rules.cards import Card, Rank, intern
+from tutor.rules.deal import Distribution, Phase, shuffled_pack
 from tutor.tables.tricks import best_index, legal_plays, play_reason
 
 PLAY_LAW = "french/cinq-six"

@@ -18,7 +18,7 @@ When the game ends is the game for two's rule, the same at every table: "On a
 gagné lorsque l'on a fait un total de 5 points" (french/partie), and "Le reste
 est la même chose" (french/cinq-six). A king (turned up, or marked before its
 holder's first card) that brings the last side needed to the game ends the game
-at once, the tricks unplayed, as ``tutor.deal`` ends a deal for two; otherwise
+at once, the tricks unplayed, as ``tutor.rules.deal`` ends a deal for two; otherwise
 the game is decided when the deal's tricks are scored. Since a deal's tricks
 score for one side only (three of five), no more sides than are needed ever
 reach the game together, so winners and losers are never tied
@@ -30,11 +30,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from tutor.actions import Action, IllegalAction
-from tutor.cards import Card
-from tutor.deal import Distribution, Phase
-from tutor.laws import cap_deal_points, trick_points
-from tutor.rulesets import RuleSet
+from tutor.rules.actions import Action, IllegalAction
+from tutor.rules.cards import Card
+from tutor.rules.deal import Distribution, Phase
+from tutor.rules.laws import deal_points
+from tutor.rules.rulesets import RuleSet
 from tutor.tables.model import TableView, count
 from tutor.tables.round_deal import RoundDeal, deal_round
 
@@ -167,9 +167,9 @@ class RoundTable:
         if len(deal.tricks) < 5:
             return tuple(points)  # the game ended on the king, the tricks unplayed
         for side, won in enumerate(tricks):
-            if won >= 3:
-                points[side] += trick_points(won, False, self.rules)
-        return tuple(cap_deal_points(p, self.rules) for p in points)
+            if won >= 3:  # the point's winner against the rest, scored as at two hands
+                points[side] = deal_points((won, 5 - won), None, self.rules, (points[side], 0))[0]
+        return tuple(points)
 
     def _next_deal(self) -> RoundTable:
         points = self.deal_points(self.deal)

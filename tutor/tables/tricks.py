@@ -12,16 +12,16 @@ second player faces at two:
 - holding none of it, trump, and overtrump the best trump so far if you can;
 - holding neither, play any card.
 
-With one card on the table these are exactly ``tutor.laws.legal_follows``; the
-comparison of two cards is ``tutor.laws.beats``, so the laws live in one place.
+With one card on the table these are exactly ``tutor.rules.laws.legal_follows``; the
+comparison of two cards is ``tutor.rules.laws.beats``, so the laws live in one place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.cards import Card, Suit
-from tutor.laws import beats, legal_follows
+from tutor.rules.cards import Card, Suit
+from tutor.rules.laws import beats, legal_follows
 
 
 def best_index(trick: Sequence[Card], trump: Suit) -> int:

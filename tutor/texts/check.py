@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection, Iterable
 from pathlib import Path
 
-from tutor.files import UnreadableFile, read_text
+from tutor.io.files import UnreadableFile, read_text
 from tutor.texts.contract import contract_ids
 from tutor.texts.library import Library
 from tutor.texts.links import find_links
@@ -26,7 +26,7 @@ _WHERE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)$")
 
 def default_contract(library: Library) -> Path | None:
     """docs/passage-ids.md beside the texts, else the repository's own."""
-    from tutor.paths import REPO
+    from tutor.io.paths import REPO
 
     for candidate in (
         library.root.parent / "docs" / "passage-ids.md",

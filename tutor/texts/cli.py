@@ -1,6 +1,6 @@
 """`ecarte texts check`: validate the texts and print a summary.
 
-Kept here (not in tutor/cli.py) so the command line only has to delegate:
+Kept here (not in tutor/cli/__init__.py) so the command line only has to delegate:
 ``return tutor.texts.cli.main(argv)``. Also runnable as ``python -m tutor.texts``.
 """
 

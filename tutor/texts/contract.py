@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tutor.files import MIB, read_text
+from tutor.io.files import MIB, read_text
 
 LIMIT = MIB
 

@@ -160,9 +160,9 @@ def _snippet(text: str, word: str, width: int = 60) -> str:
 
 
 def load_library(root: Path | None = None) -> Library:
-    """Load every text under `root` (default: tutor.paths.TEXTS_DIR)."""
+    """Load every text under `root` (default: tutor.io.paths.TEXTS_DIR)."""
     if root is None:
-        from tutor.paths import TEXTS_DIR
+        from tutor.io.paths import TEXTS_DIR
 
         root = TEXTS_DIR
     return Library(Path(root))

@@ -25,7 +25,7 @@ from mdit_py_plugins.attrs import attrs_block_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from tutor.files import MIB, UnreadableFile, read_text
+from tutor.io.files import MIB, UnreadableFile, read_text
 from tutor.texts.emend import resolve, unterminated
 from tutor.texts.links import find_links
 from tutor.texts.model import Document, Fault, GlossaryEntry, Passage

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from tutor.actions import Action, discard
-from tutor.cards import Card
+from tutor.rules.actions import Action, discard
+from tutor.rules.cards import Card
 
 DECISION_KEYS = {
     "play": ("p", "Play"),

@@ -3,7 +3,7 @@
 
 Dismissed with what the learner chose for the play screen to do: ``"new"``,
 ``"replay"`` (the last deal again) or ``"leave"``. Saving and the review happen
-here. The review (``tutor.review.review_game``, shown by
+here. The review (``tutor.analysis.review.review_game``, shown by
 ``tutor.app.screens.review.GameReviewScreen``) is worked out in a thread worker
 as soon as the screen opens; its accuracy figures appear here when it is done,
 and ``v`` shows it (at once, or as soon as it is ready).
@@ -24,8 +24,8 @@ from textual.widgets import Button, Header, Static
 from tutor.app.markup import plain
 from tutor.app.progress import save_game
 from tutor.app.widgets.footer import AdaptiveFooter
-from tutor.game import Game
-from tutor.outcome import Outcome, outcome
+from tutor.rules.game import Game
+from tutor.rules.outcome import Outcome, outcome
 
 BUTTONS = (
     ("review", "Review"),
@@ -165,7 +165,7 @@ class GameOverScreen(Screen[str]):
         """Work the review out in the background (once)."""
         if self.review is not None or self.reviewing:
             return True
-        from tutor.review import review_game
+        from tutor.analysis.review import review_game
 
         self.reviewing = True
         self.note("Reviewing every decision of both players with the strongest engine…")

@@ -77,7 +77,7 @@ class HomeScreen(Screen):
         yield AdaptiveFooter()
 
     in_progress = None
-    """The autosaved game to offer again (``tutor.autosave.InProgress``), if any."""
+    """The autosaved game to offer again (``tutor.store.autosave.InProgress``), if any."""
 
     def on_mount(self) -> None:
         self.refresh_progress()

@@ -31,7 +31,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.actions import Action, discard
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
 from tutor.app.narrate import describe_action
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
@@ -39,16 +38,17 @@ from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
-from tutor.cards import Card, sort_hand
 from tutor.lessons.answers import tries_for
 from tutor.lessons.shuffle import choice_order
+from tutor.rules.actions import Action, discard
+from tutor.rules.cards import Card, sort_hand
 
 if TYPE_CHECKING:
     from textual import getters
 
     from tutor.app.app import EcarteApp
     from tutor.lessons.model import Lesson
-    from tutor.progress import Attempt
+    from tutor.store.progress import Attempt
 
 
 def _choice_entry(n: int, text: str) -> Table:
@@ -217,7 +217,9 @@ class LessonScreen(Screen):
                 try:
                     if lesson_id.startswith(PREFIX):  # a drill's position, dealt again
                         self.steps.append(review_step(lesson_id, step_id))
-                    elif lesson_id.startswith("game:"):  # a mistake from a game (tutor.review)
+                    elif lesson_id.startswith(
+                        "game:"
+                    ):  # a mistake from a game (tutor.analysis.review)
                         from tutor.lessons.game_steps import game_step
 
                         self.steps.append(game_step(lesson_id, step_id))

@@ -5,7 +5,7 @@ forbidden one comes back as ``IllegalAction`` and is shown with its law. The
 engine thinks in a thread worker, so the screen never freezes; its answer is
 dropped if the game changed meanwhile (an undo, a new game). The ``?`` advice
 is always the strongest engine's (``best``), whatever the opponent. The game in
-progress is autosaved after every move (``tutor.autosave``) and offered again on
+progress is autosaved after every move (``tutor.store.autosave``) and offered again on
 the home screen; a finished game ends on the game-over screen.
 """
 
@@ -24,7 +24,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Header, Label, RichLog, Static
 
-from tutor.actions import Action, IllegalAction
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
@@ -41,12 +40,14 @@ from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown, passage_markdown
 from tutor.app.widgets.scoreboard import Board, Scoreboard
 from tutor.app.widgets.trick import TableView, TrickView
-from tutor.cards import Card, sort_hand
-from tutor.deal import Phase
 from tutor.engines import make_engine
-from tutor.game import Game, replay
-from tutor.outcome import deal_to_replay, outcome
-from tutor.rulesets import make_rules
+from tutor.rules.actions import Action, IllegalAction
+from tutor.rules.cards import Card, sort_hand
+from tutor.rules.deal import Phase
+from tutor.rules.game import Game, replay
+from tutor.rules.infoset import infoset_of
+from tutor.rules.outcome import deal_to_replay, outcome
+from tutor.rules.rulesets import make_rules
 
 if TYPE_CHECKING:
     from textual import getters
@@ -291,7 +292,7 @@ class PlayScreen(DecisionKeys, Screen):
 
     @work(thread=True, exclusive=True, group="engine")
     def think(self, game: Game) -> None:
-        info = game.position.infoset(game.to_act)
+        info = infoset_of(game.position, game.to_act)
         try:
             advice = self.engine.advise(info)
         except Exception as exc:  # an engine bug is reported, not a crash of the app
@@ -308,7 +309,7 @@ class PlayScreen(DecisionKeys, Screen):
 
     @work(thread=True, exclusive=True, group="hint")
     def advise(self, game: Game) -> None:
-        info = game.position.infoset(LEARNER)
+        info = infoset_of(game.position, LEARNER)
         try:
             advice = self.advisor.advise(info)
             text = advice_markdown(info, self.advisor_name, advice)
@@ -433,7 +434,7 @@ class PlayScreen(DecisionKeys, Screen):
         self.app.push_screen(LoadGameScreen(), chosen)
 
     def load_game(self, path: Path) -> None:
-        from tutor.record import RecordError, load
+        from tutor.rules.record import RecordError, load
 
         try:
             game = load(path)
@@ -522,7 +523,7 @@ class PlayScreen(DecisionKeys, Screen):
         if not self.gallery.enabled or game.is_over or self.in_summary or game.to_act != LEARNER:
             return Content()
         try:
-            pointing = self.gallery.point(game.position.infoset(LEARNER))
+            pointing = self.gallery.point(infoset_of(game.position, LEARNER))
         except Exception as exc:  # advice must never break play
             return styled("\n[i]The gallery is silent ($exc).[/i]", exc=exc)
         return styled("\n[i]$note[/i]", note=pointing.describe()) if pointing else Content()

@@ -1,5 +1,5 @@
 """The game review: every decision of both players, graded by what it cost
-(``tutor.review``), both accuracies, and "learn from your mistakes".
+(``tutor.analysis.review``), both accuracies, and "learn from your mistakes".
 
 ``GameReviewScreen(review)`` shows a ``GameReview`` already worked out (the game-over
 screen works it out in a thread worker). The table lists each decision: the deal,
@@ -18,9 +18,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from tutor.app.widgets.footer import AdaptiveFooter
-from tutor.grades import BLUNDER, INACCURACY, MISTAKE
-from tutor.review import (
+from tutor.analysis.grades import BLUNDER, INACCURACY, MISTAKE
+from tutor.analysis.review import (
     TO_LEARN,
     Decision,
     GameReview,
@@ -29,6 +28,7 @@ from tutor.review import (
     say,
     send_to_review,
 )
+from tutor.app.widgets.footer import AdaptiveFooter
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 SAME = "="
@@ -175,7 +175,7 @@ class GameReviewScreen(Screen):
             )
             return
         from tutor.app.lessonsource import progress
-        from tutor.progress import SCHEDULE
+        from tutor.store.progress import SCHEDULE
 
         sent = send_to_review(self.review, self.learner, progress())
         self.sent = True

@@ -1,5 +1,5 @@
 """The end-of-deal summary: both hands open, the tricks, the points, and every one
-of the learner's choices graded as the game review grades it (``tutor.review``: the
+of the learner's choices graded as the game review grades it (``tutor.analysis.review``: the
 ``best`` engine seeded with the game's seed, the same grades by the points a choice
 cost; a near tie is no mark against it), worked out in a thread worker.
 
@@ -20,7 +20,7 @@ from tutor.app.narrate import describe_action
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
-from tutor.cards import sort_hand
+from tutor.rules.cards import sort_hand
 
 
 class DealSummary(ModalScreen[None]):
@@ -103,8 +103,8 @@ class DealSummary(ModalScreen[None]):
     def choices_text(self) -> str:
         """Every action of the learner's in this deal: a decision graded (✓ or its grade,
         the engine's choice and what the difference cost), a forced one said to be."""
-        from tutor.grades import BLUNDER, INACCURACY, MISTAKE
-        from tutor.review import default_engine, review_actions
+        from tutor.analysis.grades import BLUNDER, INACCURACY, MISTAKE
+        from tutor.analysis.review import default_engine, review_actions
 
         decisions = iter(
             review_actions(
@@ -130,7 +130,7 @@ class DealSummary(ModalScreen[None]):
 
     @staticmethod
     def row(decision) -> str:
-        from tutor.review import same
+        from tutor.analysis.review import same
 
         mine = describe_action(decision.action)
         best = describe_action(decision.best)

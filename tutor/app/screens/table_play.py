@@ -34,7 +34,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
-from tutor.actions import Action, IllegalAction
 from tutor.app.advice import advice_markdown, engine_markdown, sources_links
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
@@ -44,8 +43,10 @@ from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
-from tutor.cards import Card, Rank, sort_hand
-from tutor.rulesets import make_rules
+from tutor.rules.actions import Action, IllegalAction
+from tutor.rules.cards import Card, Rank, sort_hand
+from tutor.rules.infoset import infoset_of
+from tutor.rules.rulesets import make_rules
 from tutor.tables import TABLES, PoolTable, make_table
 from tutor.tables import gallery as gallery_rules
 from tutor.tables.advisor import TableAdvisor
@@ -354,7 +355,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         advice = self.advisor.advise(table)
         name = self.advisor.name_at(table)
         if isinstance(table, PoolTable):
-            text = advice_markdown(table.game.position.infoset(), name, advice)
+            text = advice_markdown(infoset_of(table.game.position), name, advice)
         else:
             hint = round_hint(table)
             lines = [
@@ -484,7 +485,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.app.push_screen(TableLoadScreen(), chosen)
 
     def load_table(self, path: Path) -> None:
-        from tutor.record import RecordError
+        from tutor.rules.record import RecordError
         from tutor.tables.record import load
 
         try:

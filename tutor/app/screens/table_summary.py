@@ -26,14 +26,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.analysis.grades import THRESHOLDS_TOLD, accuracy
 from tutor.app.markup import plain
 from tutor.app.narrate import describe_action
 from tutor.app.progress import games_dir
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
-from tutor.cards import Rank, sort_hand
-from tutor.grades import THRESHOLDS_TOLD, accuracy
-from tutor.laws import trick_leaders
+from tutor.rules.cards import Rank, sort_hand
+from tutor.rules.laws import trick_leaders
 from tutor.tables import PoolTable
 from tutor.tables.coach import DealPlayed, Judged, hand_as_dealt, judge_step
 

@@ -22,11 +22,11 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 
+from tutor.analysis.study_notes import notes_for_passage, notes_markdown
 from tutor.app.lessonsource import lessons_for_passage
 from tutor.app.markup import PlainTree, plain, styled
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list
-from tutor.study_notes import notes_for_passage, notes_markdown
 from tutor.texts.emend import READINGS
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from tutor.app.markup import plain
-from tutor.cards import Card
+from tutor.rules.cards import Card
 
 
 def card_label(card: Card) -> str:

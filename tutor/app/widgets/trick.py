@@ -13,7 +13,7 @@ from textual.widgets import Label, Static
 
 from tutor.app.markup import plain
 from tutor.app.widgets.cards import CardFace, EmptySlot, card_label
-from tutor.cards import Card
+from tutor.rules.cards import Card
 
 
 @dataclass(frozen=True)

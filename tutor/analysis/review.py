@@ -8,7 +8,7 @@ choice is the value of the engine's choice less the value of the one made, never
 below zero; a choice the engine does not weigh of itself (a discard outside its
 short list) is valued over the same simulated deals.
 
-Grades and accuracy are those of ``tutor.grades`` (inaccuracy from 0.10 points,
+Grades and accuracy are those of ``tutor.analysis.grades`` (inaccuracy from 0.10 points,
 mistake from 0.25, blunder from 0.50; accuracy the mean of ``100 * exp(-2 * cost)``).
 A forced move (one legal action) is no decision and is not counted; a player with
 no decision scores 100.
@@ -20,7 +20,7 @@ The review is reproducible: the engine is ``best`` seeded with the game's seed,
 and it draws its samples from that seed and the position alone.
 
 "Learn from your mistakes": ``send_to_review`` puts a player's mistakes and
-blunders in the spaced-review queue (``tutor.progress``) as steps keyed
+blunders in the spaced-review queue (``tutor.store.progress``) as steps keyed
 (``game:<seed>``, the position as a compact advise request, as the drills do);
 ``tutor.lessons.game_steps`` deals such a step again, with the engine's answer expected and
 its line as the explanation.
@@ -30,20 +30,18 @@ its line as the explanation.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.actions import Action
+from tutor.analysis.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.engines import Engine, make_engine
-from tutor.game import Game
-from tutor.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
-from tutor.infoset import InfoSet
+from tutor.rules.actions import Action
+from tutor.rules.game import Game
+from tutor.rules.infoset import InfoSet, infoset_of
 
 TO_LEARN = ("mistake", "blunder")
 """The grades that "learn from your mistakes" sends to the review queue."""
@@ -152,7 +150,7 @@ def moments(start: Game, actions: Sequence[Action]) -> list[tuple[int, int, Info
         position = game.position
         seat = position.to_act
         if len(position.legal_actions()) > 1:
-            out.append((game.deal_number, seat, position.infoset(seat), action))
+            out.append((game.deal_number, seat, infoset_of(position, seat), action))
         game = game.apply(action)
     return out
 
@@ -263,7 +261,7 @@ def review_game(
 def _game(game_or_record: Game | str | os.PathLike[str]) -> Game:
     if isinstance(game_or_record, Game):
         return game_or_record
-    from tutor.record import load
+    from tutor.rules.record import load
 
     return load(Path(game_or_record))
 
@@ -272,14 +270,14 @@ def _game(game_or_record: Game | str | os.PathLike[str]) -> Game:
 
 
 def position_id(info: InfoSet) -> str:
-    from tutor.protocol import infoset_to_request
+    from tutor.engines.protocol import infoset_to_request
 
     return json.dumps(infoset_to_request(info), separators=(",", ":"))
 
 
 def send_to_review(review: GameReview, seat: int, store) -> int:
     """File the seat's mistakes and blunders in the spaced-review queue of ``store``
-    (a ``tutor.progress.Progress``) as not solved, so they fall due at the first
+    (a ``tutor.store.progress.Progress``) as not solved, so they fall due at the first
     interval. Returns how many were sent."""
     sent = 0
     for decision in review.to_learn(seat):
@@ -336,55 +334,3 @@ def text_report(review: GameReview) -> list[str]:
         f" {MISTAKE:.2f}, blunder from {BLUNDER:.2f}."
     )
     return lines
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="ecarte review",
-        description="Review a saved game or table record: every decision of every player graded.",
-    )
-    parser.add_argument("file", type=Path, metavar="FILE", help="a game record or a table record")
-    parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    from tutor.engines.base import EngineUnavailable
-    from tutor.record import RecordError
-    from tutor.saved import load_any
-
-    args = build_parser().parse_args(argv)
-    try:
-        saved = load_any(args.file)
-        if not isinstance(saved, Game):
-            return _table_review(saved, args.json)
-        review = review_game(saved)
-    except RecordError as exc:
-        print(f"ecarte review: {exc}", file=sys.stderr)
-        return 2
-    except EngineUnavailable as exc:
-        print(f"ecarte review: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
-    else:
-        for line in text_report(review):
-            print(line)
-    return 0
-
-
-def _table_review(table, as_json: bool) -> int:
-    from tutor.tables.review import review_table
-    from tutor.tables.review import text_report as table_report
-
-    review = review_table(table)
-    if as_json:
-        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
-    else:
-        for line in table_report(review):
-            print(line)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -169,15 +169,15 @@ def _dispatch(args_list: list[str]) -> int:
     if head == ["texts", "check"]:
         return _texts_check(args_list[2:])
     if args_list[:1] == ["match"]:
-        from tutor.match import main as match_main
+        from tutor.analysis.match import main as match_main
 
         return match_main(args_list[1:])
     if args_list[:1] == ["study"]:
-        from tutor.study import main as study_main
+        from tutor.analysis.study import main as study_main
 
         return study_main(args_list[1:])
     if args_list[:1] == ["review"]:
-        from tutor.review import main as review_main
+        from tutor.cli.review import main as review_main
 
         return review_main(args_list[1:])
 
@@ -295,7 +295,7 @@ def _check_what_is_opened(args: argparse.Namespace) -> str | None:
 
 
 def _check_passage(ident: str) -> str | None:
-    from tutor.record import quote
+    from tutor.rules.record import quote
     from tutor.texts import load_library
 
     try:
@@ -327,9 +327,9 @@ def _check_lesson(ident: str) -> str | None:
 def _check_record(args: argparse.Namespace) -> str | None:
     """The record must load; a table record opens its table (``--table``, if given,
     must name the same one)."""
-    from tutor.game import Game
-    from tutor.record import RecordError
-    from tutor.saved import load_any
+    from tutor.cli.saved import load_any
+    from tutor.rules.game import Game
+    from tutor.rules.record import RecordError
 
     try:
         saved = load_any(args.load)
@@ -364,7 +364,7 @@ def _check_drill_topic(topic: str | None) -> str | None:
 
 def _advise(args: argparse.Namespace) -> int:
     from tutor.engines import EngineUnavailable, make_engine
-    from tutor.protocol import serve
+    from tutor.engines.protocol import serve
 
     try:
         engine = make_engine(args.engine, args.seed)
@@ -374,8 +374,8 @@ def _advise(args: argparse.Namespace) -> int:
 
 
 def _replay(path: Path) -> int:
-    from tutor.record import RecordError, load
-    from tutor.replay import describe_game
+    from tutor.analysis.replay import describe_game
+    from tutor.rules.record import RecordError, load
 
     try:
         game = load(path)
@@ -387,13 +387,13 @@ def _replay(path: Path) -> int:
 
 
 def _texts_check(argv: list[str]) -> int:
-    from tutor.checks import texts_check_main
+    from tutor.cli.checks import texts_check_main
 
     return texts_check_main(argv)
 
 
 def _lessons_check(argv: list[str]) -> int:
-    from tutor.checks import lessons_check_main
+    from tutor.cli.checks import lessons_check_main
 
     return lessons_check_main(argv)
 

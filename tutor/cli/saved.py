@@ -1,4 +1,4 @@
-"""A saved record of either kind: a two-handed game (``tutor.record``) or a table
+"""A saved record of either kind: a two-handed game (``tutor.rules.record``) or a table
 (``tutor.tables.record``), told apart by the table record's first line."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.files import UnreadableFile, read_text
-from tutor.game import Game
-from tutor.record import BOM, LIMIT, RecordError
-from tutor.record import loads as game_loads
+from tutor.io.files import UnreadableFile, read_text
+from tutor.rules.game import Game
+from tutor.rules.record import BOM, LIMIT, RecordError
+from tutor.rules.record import loads as game_loads
 
 if TYPE_CHECKING:
     from tutor.tables import PoolTable, RoundTable

@@ -24,8 +24,9 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import combinations
+from typing import TypeVar
 
-from tutor.actions import (
+from tutor.rules.actions import (
     ACCEPT,
     HOLD,
     MARK,
@@ -38,9 +39,9 @@ from tutor.actions import (
     follow,
     lead,
 )
-from tutor.cards import PACK, Card, Rank, Suit, intern
-from tutor.laws import deal_points, legal_follows, trick_leaders, trick_winner
-from tutor.rulesets import ENGLISH, RuleSet
+from tutor.rules.cards import PACK, Card, Rank, Suit, intern
+from tutor.rules.laws import deal_points, legal_follows, trick_leaders, trick_winner
+from tutor.rules.rulesets import ENGLISH, RuleSet
 
 STOCK_SIZE = 21
 """32 cards, less ten dealt and the turn-up."""
@@ -351,16 +352,11 @@ class Position:
         points = deal_points(self.tricks_won(), self.penalty, self.rules, self.points)
         return replace(self, points=points, phase=Phase.DONE)
 
-    # --- views -------------------------------------------------------------------
 
-    def infoset(self, seat: int | None = None):
-        """What ``seat`` (default: the player to act) may know of this position."""
-        from tutor.infoset import infoset_of
-
-        return infoset_of(self, self.to_act if seat is None else seat)
+T = TypeVar("T")
 
 
-def _set(pair: tuple, seat: int, value) -> tuple:
+def _set(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 

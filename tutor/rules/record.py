@@ -12,7 +12,7 @@
     ...
 
 Header lines are ``Key: value``. Each action line names the player to act and
-the action in the notation of ``tutor.actions``. ``Deal N.`` lines and anything
+the action in the notation of ``tutor.rules.actions``. ``Deal N.`` lines and anything
 after ``;`` are for the reader; the loader checks the deal numbers and the
 player names against the replay, so a record that says one thing and means
 another is refused with its line number.
@@ -23,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.actions import HOLD, Action, ActionError, IllegalAction
-from tutor.files import MIB, UnreadableFile, read_text
-from tutor.game import Game
-from tutor.rulesets import ENGLISH, RuleSet, RuleSetError
+from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.rules.actions import HOLD, Action, ActionError, IllegalAction
+from tutor.rules.game import Game
+from tutor.rules.rulesets import ENGLISH, RuleSet, RuleSetError
 
 MAGIC = "# Écarté game record"
 BOM = "\ufeff"

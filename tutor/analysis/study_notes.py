@@ -12,7 +12,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-STUDY_FILE = Path(__file__).parent / "data" / "study.json"
+STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "study.json"
 
 _JEUX = "britannica-9/hints/jeux-de-regle/"
 _REFUSING = "britannica-9/hints/refusing/"

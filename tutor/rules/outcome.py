@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.deal import Position
-from tutor.game import Game, replay
+from tutor.rules.deal import Position
+from tutor.rules.game import Game, replay
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ The figure reported is engine A's points less engine B's, per deal, with a 95%
 confidence interval computed over the pairs (the two plays of one pack are not
 independent, the pairs are), and each side's decision latency.
 
-``--records DIR`` writes every deal played as a game record in DIR (``tutor.record``'s
+``--records DIR`` writes every deal played as a game record in DIR (``tutor.rules.record``'s
 format, as cutechess writes PGN), the players named by their engines, so that
 ``ecarte review`` can grade it. A record replays from its seed, so with
 ``--records`` each pack is the first deal of the game seeded ``S * 1,000,000 + i``
@@ -31,10 +31,11 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import cast
 
-from tutor.actions import Action
-from tutor.deal import Position, deal_position
 from tutor.engines import MATCH_ENGINES, make_engine
 from tutor.engines.base import Engine, EngineUnavailable
+from tutor.rules.actions import Action
+from tutor.rules.deal import Position, deal_position
+from tutor.rules.infoset import infoset_of
 
 
 class IllegalAnswer(RuntimeError):
@@ -63,7 +64,7 @@ def play_deal(
     timings: tuple[list[tuple[str, float]], list[tuple[str, float]]] = ([], [])
     while not position.is_over:
         seat = position.to_act
-        info = position.infoset(seat)
+        info = infoset_of(position, seat)
         start = clock()
         advice = engines[seat].advise(info)
         timings[seat].append((info.decision, clock() - start))
@@ -87,7 +88,7 @@ def record_seed(seed: int, index: int) -> int:
 
 def record_deal(seed: int, index: int) -> Position:
     """Pack ``index`` of a recorded match: the first deal of its record's game."""
-    from tutor.game import Game
+    from tutor.rules.game import Game
 
     return Game.new(record_seed(seed, index)).position
 
@@ -220,9 +221,9 @@ def write_records(
 ) -> list[Path]:
     """Each play as a record ``NNNN-X-v-Y.txt`` in ``folder`` (pack number from 1, the
     player in seat 0 first); returns the paths written."""
-    from tutor.game import replay
-    from tutor.record import save
-    from tutor.rulesets import ENGLISH
+    from tutor.rules.game import replay
+    from tutor.rules.record import save
+    from tutor.rules.rulesets import ENGLISH
 
     name_a, name_b = player_names(a, b)
     written = []

@@ -1,6 +1,6 @@
 """The learner's progress: lessons done, every answer given, mistakes to review.
 
-Stored in SQLite at ``tutor.paths.data_dir() / "progress.sqlite3"``. Three
+Stored in SQLite at ``tutor.io.paths.data_dir() / "progress.sqlite3"``. Three
 promises shape this module:
 
 - Nothing is lost silently. The schema carries its version (``PRAGMA
@@ -221,7 +221,7 @@ class Progress:
     """The progress database. ``Progress()`` opens the learner's own; tests pass a path."""
 
     def __init__(self, path: Path | None = None, clock: Clock = utc_now) -> None:
-        from tutor.paths import data_dir
+        from tutor.io.paths import data_dir
 
         self.clock = clock
         self.notices: list[str] = []

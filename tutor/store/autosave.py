@@ -2,7 +2,7 @@
 
 One file in the saved-games folder, ``autosave.rec`` (not ``*.txt``, so it is not
 listed among the games the learner saved), written atomically: a game record
-(``tutor.record``) with two more header lines the record loader passes over,
+(``tutor.rules.record``) with two more header lines the record loader passes over,
 the opponent's engine and whether the gallery was on. A finished game is not
 kept: there is nothing left to resume.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engines import ENGINE_NAMES
-from tutor.files import MIB, UnreadableFile, read_text
-from tutor.game import Game
-from tutor.record import MAGIC, RecordError, dumps, loads
+from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.rules.game import Game
+from tutor.rules.record import MAGIC, RecordError, dumps, loads
 
 NAME = "autosave.rec"
 ENGINE_KEY = "Engine"

@@ -1,6 +1,6 @@
 """The laws of play: which cards may be played, who wins a trick, what a deal scores.
 
-This module and ``tutor.deal`` are the one place where the rules of the game live.
+This module and ``tutor.rules.deal`` are the one place where the rules of the game live.
 Each function cites the laws it applies: the Britannica's summary
 (``britannica-9/play``, ``britannica-9/scoring``) and the club laws (``club-laws/N``).
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.cards import Card, Suit
-from tutor.rulesets import RuleSet
+from tutor.rules.cards import Card, Suit
+from tutor.rules.rulesets import RuleSet
 
 
 def beats(card: Card, other: Card, trump: Suit) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tutor.cards import format_cards, sort_hand
-from tutor.deal import Position
-from tutor.game import Game
+from tutor.rules.cards import format_cards, sort_hand
+from tutor.rules.deal import Position
+from tutor.rules.game import Game
 
 
 def describe_game(game: Game) -> Iterator[str]:

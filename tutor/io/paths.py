@@ -14,7 +14,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PACKAGED = "data"
 """The folder inside the package that holds the shipped texts and lessons (setup.py)."""
 TEXTS_ENV = "ECARTE_TEXTS_DIR"

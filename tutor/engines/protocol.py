@@ -11,12 +11,12 @@ import reprlib
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from tutor.cards import PACK, Card, CardError
-from tutor.deal import STOCK_SIZE
 from tutor.engines.base import Advice, Engine
-from tutor.infoset import DECISIONS, ROLES, InfoSet
-from tutor.laws import legal_follows
-from tutor.rulesets import ENGLISH, FRENCH, RuleSet
+from tutor.rules.cards import PACK, Card, CardError
+from tutor.rules.deal import STOCK_SIZE
+from tutor.rules.infoset import DECISIONS, ROLES, InfoSet
+from tutor.rules.laws import legal_follows
+from tutor.rules.rulesets import ENGLISH, FRENCH, RuleSet
 
 
 class RequestError(ValueError):

@@ -45,19 +45,19 @@ from itertools import combinations
 from multiprocessing import Pool
 from pathlib import Path
 
-from tutor.cards import PACK, Card, Suit
+from tutor.analysis.match import capped_note, useful_processes
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver
-from tutor.laws import deal_points, point_winner
-from tutor.match import capped_note, useful_processes
-from tutor.rulesets import ENGLISH
+from tutor.rules.cards import PACK, Card, Suit
+from tutor.rules.laws import deal_points, point_winner
+from tutor.rules.rulesets import ENGLISH
 
 DEFAULT_DEALS = 1_000_000
 DEFAULT_SEED = 1
 CHUNK = 5_000
 """Deals per work unit; each unit has its own seed, so results do not depend on --jobs."""
-STUDY_PATH = Path(__file__).resolve().parent / "data" / "study.json"
-"""The shipped results (read by ``tutor.study_notes``); written only when ``--out`` names it."""
+STUDY_PATH = Path(__file__).resolve().parents[1] / "data" / "study.json"
+"""The shipped results (read by ``tutor.analysis.study_notes``); written only when ``--out`` names it."""
 MIN_FREE_BYTES = 1 << 20
 """Free space wanted beside ``--out`` before a run starts (the results take about 10 KB)."""
 
@@ -98,10 +98,10 @@ def foster_counts() -> dict[str, int]:
 def _classifiers() -> tuple[Callable, Callable]:
     """The hints' own readings: ``classify_jeu_de_regle`` for the jeux de règle,
     ``tutor.hints.accepting.EXCEPTIONS`` for the refusal exceptions."""
-    from tutor.actions import ACCEPT
     from tutor.hints.accepting import EXCEPTIONS
     from tutor.hints.jeux_de_regle import classify_jeu_de_regle
-    from tutor.infoset import InfoSet
+    from tutor.rules.actions import ACCEPT
+    from tutor.rules.infoset import InfoSet
 
     def jeu(hand: Sequence[Card], trump: Suit) -> str | None:
         found = classify_jeu_de_regle(hand, trump)
@@ -258,7 +258,7 @@ def chunk_count(deals: int) -> int:
 
 def run_study(deals: int, seed: int, jobs: int = 1) -> dict:
     """Simulate ``deals`` deals; up to ``jobs`` processes share the chunks (no more
-    than can help: ``tutor.match.useful_processes``)."""
+    than can help: ``tutor.analysis.match.useful_processes``)."""
     chunks = [(seed, i, min(CHUNK, deals - i * CHUNK)) for i in range(chunk_count(deals))]
     jobs = useful_processes(jobs, len(chunks))
     started = time.perf_counter()

@@ -7,7 +7,7 @@ independent brute-force enumerator).
 
 from __future__ import annotations
 
-from tutor.deal import Position
+from tutor.rules.deal import Position
 
 
 def perft(position: Position, depth: int) -> int:

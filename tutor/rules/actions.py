@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.cards import Card, CardError, parse_cards
+from tutor.rules.cards import Card, CardError, parse_cards
 
 KINDS = ("play", "propose", "accept", "refuse", "discard", "mark", "hold", "lead", "follow")
 CARD_KINDS = ("lead", "follow")

@@ -10,11 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from tutor.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
-from tutor.cards import Card, Rank, Suit, intern
-from tutor.deal import STOCK_SIZE, Phase, Position
-from tutor.laws import legal_follows, trick_leaders
-from tutor.rulesets import ENGLISH, RuleSet
+from tutor.rules.actions import (
+    ACCEPT,
+    HOLD,
+    MARK,
+    PLAY,
+    PROPOSE,
+    REFUSE,
+    Action,
+    discard,
+    follow,
+    lead,
+)
+from tutor.rules.cards import Card, Rank, Suit, intern
+from tutor.rules.deal import STOCK_SIZE, Phase, Position
+from tutor.rules.laws import legal_follows, trick_leaders
+from tutor.rules.rulesets import ENGLISH, RuleSet
 
 DECISIONS = ("propose", "accept", "discard", "mark_king", "lead", "follow")
 ROLES = ("dealer", "nondealer")
@@ -165,9 +176,12 @@ _DECISION_OF_PHASE = {
 }
 
 
-def infoset_of(position: Position, seat: int) -> InfoSet:
-    """The view of ``seat``. The decision is the one pending, or ``lead`` when the
-    seat is not to act (a view for display, not for an engine)."""
+def infoset_of(position: Position, seat: int | None = None) -> InfoSet:
+    """What ``seat`` (default: the player to act) may know of ``position``. The
+    decision is the one pending, or ``lead`` when the seat is not to act (a view
+    for display, not for an engine)."""
+    if seat is None:
+        seat = position.to_act
     decision = _DECISION_OF_PHASE.get(position.phase, "lead")
     # The exchange in progress is recorded as (n, 0) when the non-dealer discards,
     # so the non-dealer sees finished exchanges only and the dealer sees his own.

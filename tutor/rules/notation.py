@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from tutor.cards import Card, CardError, format_cards, parse_cards
-from tutor.deal import Phase, Position
-from tutor.rulesets import RuleSet, RuleSetError
+from tutor.rules.cards import Card, CardError, format_cards, parse_cards
+from tutor.rules.deal import Phase, Position
+from tutor.rules.rulesets import RuleSet, RuleSetError
 
 
 class NotationError(ValueError):

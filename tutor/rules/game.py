@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from tutor.actions import Action, IllegalAction
-from tutor.cards import PACK
-from tutor.deal import Distribution, Position, deal_position
-from tutor.laws import game_value
-from tutor.rulesets import ENGLISH, RuleSet
+from tutor.rules.actions import Action, IllegalAction
+from tutor.rules.cards import PACK
+from tutor.rules.deal import Distribution, Position, deal_position
+from tutor.rules.laws import game_value
+from tutor.rules.rulesets import ENGLISH, RuleSet
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,1 @@
+"""What is kept for the learner: progress with spaced review, and the game in progress."""
