@@ -75,6 +75,7 @@ def test_an_authors_own_lessons_folder_is_told_the_untaught_laws_not_faulted(tmp
         (LESSONS / "01-cards.toml").read_text(encoding="utf-8"), encoding="utf-8"
     )
     monkeypatch.setenv("ECARTE_LESSONS_DIR", str(tmp_path))
+    monkeypatch.setattr("tutor.io.paths.LESSONS_DIR", tmp_path)  # as read at start-up
     report = check_lessons()
     assert len(report.curriculum.lessons) == 1
     assert 2 in report.untaught_laws

@@ -594,9 +594,9 @@ def display_name(path: Path) -> str:
 def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
     """Every lesson under ``paths`` (default: the shipped lessons/), faults collected."""
     if paths is None:
-        from tutor.io.paths import LESSONS_ENV, shipped_dir
+        from tutor.io.paths import LESSONS_DIR
 
-        paths = [shipped_dir("lessons", LESSONS_ENV)]
+        paths = [LESSONS_DIR]
     files, faults = lesson_files(paths)
     curriculum = Curriculum(faults=faults, files=files)
     ids: dict[str, str] = {}
