@@ -27,7 +27,7 @@ from dataclasses import replace
 from tutor.engines.base import Advice
 from tutor.engines.best import BestEngine, discard_candidates
 from tutor.rules.actions import Action
-from tutor.rules.cards import PACK, Card, Rank, intern
+from tutor.rules.cards import PACK, Card, Rank, Suit, intern
 from tutor.rules.infoset import infoset_of
 from tutor.tables.players import PlainRoundPlayer, RoundSeat
 from tutor.tables.pool import PoolTable
@@ -116,7 +116,7 @@ def replace_hands(deal: RoundDeal, hands: tuple[tuple[Card, ...], ...]) -> Round
 # --- dealing the unseen cards consistently -------------------------------------------
 
 
-def _tier(card: Card, trick: tuple[Card, ...], trump) -> int:
+def _tier(card: Card, trick: tuple[Card, ...], trump: Suit) -> int:
     """How the law of the trick ranks a card held for this trick: the cards of the
     lowest tier held are the legal ones (``tutor.tables.tricks.legal_plays``)."""
     led = trick[0]
@@ -236,16 +236,16 @@ class TableAdvisor:
         self.two_handed_name = "best"
         self.rounds = RoundAdvisor(seed, max(8, int(ROLLOUT_DEALS * strength)))
 
-    def name_at(self, table) -> str:
+    def name_at(self, table: PoolTable | RoundTable) -> str:
         return self.two_handed_name if isinstance(table, PoolTable) else self.rounds.name
 
-    def advise(self, table) -> Advice:
+    def advise(self, table: PoolTable | RoundTable) -> Advice:
         """Advice for the seat to act."""
         if isinstance(table, PoolTable):
             return self.two_handed.advise(infoset_of(table.game.position))
         return self.rounds.advise(table)
 
-    def weigh(self, table, chosen: Action) -> Advice:
+    def weigh(self, table: PoolTable | RoundTable, chosen: Action) -> Advice:
         """Advice whose ``values`` include ``chosen`` (a discard the best engine did not
         weigh among its candidates is weighed on the same simulated deals)."""
         advice = self.advise(table)

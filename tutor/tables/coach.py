@@ -19,16 +19,25 @@ expected score at that score.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from tutor.analysis.grades import GRADE_MARKS, grade
 from tutor.engines.base import Advice
 from tutor.hints import advise
 from tutor.rules.actions import Action
 from tutor.rules.cards import Card
+from tutor.rules.deal import Position
 from tutor.rules.infoset import infoset_of
 from tutor.tables.pool import PoolTable
+from tutor.tables.round_deal import RoundDeal
 from tutor.tables.round_table import RoundTable
 from tutor.tables.tricks import legal_plays, play_reason
+
+if TYPE_CHECKING:
+    from tutor.tables.advisor import TableAdvisor
+
+AnyTable: TypeAlias = PoolTable | RoundTable
+"""A table value as the coach handles it: the pool or a round table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +72,7 @@ def judge(advice: Advice, chosen: Action, hints: Action | None = None) -> Judged
     return Judged(chosen, advice.action, cost, advice.reason, hints)
 
 
-def hints_choice(table) -> Action | None:
+def hints_choice(table: AnyTable) -> Action | None:
     """The Hints' answer for the seat to act (at the round tables, only on the king)."""
     if isinstance(table, PoolTable):
         try:
@@ -74,7 +83,7 @@ def hints_choice(table) -> Action | None:
     return round_hint(table).action
 
 
-def judge_step(advisor, step: Step) -> Judged:
+def judge_step(advisor: TableAdvisor, step: Step) -> Judged:
     """A step of a deal weighed by the advisor (``tutor.tables.advisor.TableAdvisor``)."""
     advice = advisor.weigh(step.before, step.action)
     return judge(advice, step.action, hints_choice(step.before))
@@ -85,7 +94,7 @@ def judge_step(advisor, step: Step) -> Judged:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    before: PoolTable | RoundTable
+    before: AnyTable
     """The table value before the action."""
     action: Action
     seat: int
@@ -98,12 +107,12 @@ class DealPlayed:
     """(game, deal) in the pool; (0, deal) at the round tables."""
     label: str
     steps: tuple[Step, ...]
-    after: object
+    after: AnyTable
     """The table after the deal's last action."""
     finished: bool
 
     @property
-    def start(self):
+    def start(self) -> AnyTable:
         return self.steps[0].before if self.steps else self.after
 
     @property
@@ -114,7 +123,7 @@ class DealPlayed:
             return start.seats
         return tuple(range(len(start.players)))
 
-    def final(self):
+    def final(self) -> Position | RoundDeal | None:
         """The deal's last position: a two-handed ``Position`` or a ``RoundDeal``."""
         if not self.steps:
             return None
@@ -127,6 +136,7 @@ class DealPlayed:
                 return game.history[last.before.game.deal_number - 1].final
             return game.position
         after = self.after
+        assert isinstance(after, RoundTable)  # a round table's deal ends at a round table
         if self.finished:
             return after.history[last.before.deal_number - 1].final
         return after.deal
@@ -138,19 +148,21 @@ class DealPlayed:
         if final is None:
             return ()
         if isinstance(start, PoolTable):
+            assert isinstance(final, Position)  # the pool's deals are games for two
             names = start.game.players
             return tuple((names[i], final.points[i]) for i in (0, 1))
+        assert isinstance(final, RoundDeal)
         points = start.deal_points(final) if self.finished else (0,) * len(start.side_names)
         return tuple(zip(start.side_names, points, strict=True))
 
 
-def deal_marker(table) -> tuple[int, int]:
+def deal_marker(table: AnyTable) -> tuple[int, int]:
     if isinstance(table, PoolTable):
         return table.game_number, table.game.deal_number
     return 0, table.deal_number
 
 
-def deal_label(table) -> str:
+def deal_label(table: AnyTable) -> str:
     if isinstance(table, PoolTable):
         names = table.players
         return (
@@ -160,14 +172,14 @@ def deal_label(table) -> str:
     return f"Deal {table.deal_number}"
 
 
-def fresh(table):
+def fresh(table: AnyTable) -> AnyTable:
     from tutor.tables import make_table
 
     losers = table.losers if isinstance(table, RoundTable) else None
     return make_table(table.name, table.seed, table.rules, losers)
 
 
-def deals_played(table) -> list[DealPlayed]:
+def deals_played(table: AnyTable) -> list[DealPlayed]:
     """Every deal begun so far, in order, each with the table before each action."""
     current = fresh(table)
     out: list[DealPlayed] = []
@@ -191,7 +203,7 @@ def deals_played(table) -> list[DealPlayed]:
     return out
 
 
-def replay_prefix(table, count: int):
+def replay_prefix(table: AnyTable, count: int) -> AnyTable:
     """The table after its first ``count`` actions."""
     current = fresh(table)
     for action in table.actions[:count]:
@@ -199,7 +211,7 @@ def replay_prefix(table, count: int):
     return current
 
 
-def undo(table, seat: int):
+def undo(table: AnyTable, seat: int) -> AnyTable | None:
     """The table at ``seat``'s previous decision (the others' replies undone with it),
     or None if the seat has not acted yet."""
     current = fresh(table)
@@ -213,7 +225,7 @@ def undo(table, seat: int):
     return replay_prefix(table, last)
 
 
-def restart_deal(table):
+def restart_deal(table: AnyTable) -> AnyTable | None:
     """The deal in progress from its start; if it has not begun (or the table is
     over), the deal just finished from its start. None when nothing was played."""
     deals = deals_played(table)
@@ -272,7 +284,7 @@ def round_hint(table: RoundTable) -> TableHint:
     )
 
 
-def hand_as_dealt(deal, seat: int) -> tuple[Card, ...]:
+def hand_as_dealt(deal: RoundDeal, seat: int) -> tuple[Card, ...]:
     """A round-table seat's five cards as dealt: those held and those played."""
     cards = list(deal.hands[seat])
     for leader, trick in deal.tricks:

@@ -33,7 +33,7 @@ class Computer:
         self.engine_name = engine
         self._round = make_round_player(engine, seed)
 
-    def choose(self, table) -> Action:
+    def choose(self, table: PoolTable | RoundTable) -> Action:
         if isinstance(table, PoolTable):
             return self._engine.advise(two_handed_infoset(table)).action
         return self._round.choose(round_seat(table))

@@ -30,6 +30,7 @@ point de refus taken while out is one.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -124,7 +125,7 @@ class PoolTable:
         refus = self.refus
         if self.stood is not None:
             taken = refus_point(final, self.stood)
-            refus = tuple(r + taken * (i == self.out) for i, r in enumerate(refus))  # type: ignore[assignment]
+            refus = _per_player(r + taken * (i == self.out) for i, r in enumerate(refus))
         return replace(self, refus=refus, stood=None)
 
     def _game_over(self) -> PoolTable:
@@ -157,7 +158,7 @@ class PoolTable:
         won = [0, 0, 0]
         for g in self.games:
             won[g.winner] += 1
-        return tuple(w + r for w, r in zip(won, self.refus, strict=True))  # type: ignore[return-value]
+        return _per_player(w + r for w, r in zip(won, self.refus, strict=True))
 
     # --- views -------------------------------------------------------------------
 
@@ -274,6 +275,12 @@ def _trick_leaders(position: Position) -> list[tuple[int, int]]:
     """(leader, winner) of each finished trick, in game seats."""
     leaders = trick_leaders(position.tricks, position.trump, position.nondealer)
     return list(pairwise(leaders))
+
+
+def _per_player(values: Iterable[int]) -> tuple[int, int, int]:
+    """The pool's three figures, one per player, from a run of exactly three."""
+    first, second, third = values
+    return first, second, third
 
 
 def _new_game(

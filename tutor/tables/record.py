@@ -41,7 +41,7 @@ from tutor.tables.round_table import RoundTable
 MAGIC = "# Écarté table record"
 
 
-def dumps(table) -> str:
+def dumps(table: PoolTable | RoundTable) -> str:
     from tutor.tables import make_table
 
     lines = [
@@ -65,14 +65,14 @@ def dumps(table) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save(table, path: Path) -> None:
+def save(table: PoolTable | RoundTable, path: Path) -> None:
     """Write atomically: a crash mid-write never leaves half a record."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(dumps(table), encoding="utf-8")
     tmp.replace(path)
 
 
-def load(path: Path):
+def load(path: Path) -> PoolTable | RoundTable:
     """The table a record file holds; a RecordError for a file that is not a regular
     file, too large, not UTF-8, or not a table record that replays."""
     try:
@@ -82,17 +82,17 @@ def load(path: Path):
     return loads(text, str(path))
 
 
-def _losers(table) -> int | None:
+def _losers(table: PoolTable | RoundTable) -> int | None:
     return table.losers if isinstance(table, RoundTable) else None
 
 
-def _marker(table) -> tuple[int, int]:
+def _marker(table: PoolTable | RoundTable) -> tuple[int, int]:
     if isinstance(table, PoolTable):
         return table.game_number, table.game.deal_number
     return 0, table.deal_number
 
 
-def _heading(table) -> str:
+def _heading(table: PoolTable | RoundTable) -> str:
     names = table.players
     if isinstance(table, PoolTable):
         game, position = table.game, table.game.position
@@ -106,7 +106,7 @@ def _heading(table) -> str:
     return f"Deal {table.deal_number}. Dealer {names[table.deal.dealer]}. ; score {scores}"
 
 
-def loads(text: str, source: str = "<table record>"):
+def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
     from tutor.tables import TABLES, make_table
 
     lines = text.removeprefix(BOM).splitlines()

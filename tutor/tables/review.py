@@ -18,7 +18,7 @@ from tutor.analysis.grades import accuracy
 from tutor.rules.actions import Action
 from tutor.rules.infoset import infoset_of
 from tutor.tables.advisor import TableAdvisor
-from tutor.tables.coach import Judged, deals_played, judge_step
+from tutor.tables.coach import AnyTable, Judged, deals_played, judge_step
 from tutor.tables.pool import PoolTable
 
 
@@ -68,14 +68,14 @@ class TableReview:
         }
 
 
-def decision_kind(table, action: Action) -> str:
+def decision_kind(table: AnyTable, action: Action) -> str:
     """The decision's name, as the two-handed review names it."""
     if isinstance(table, PoolTable):
         return infoset_of(table.game.position).decision
     return "mark_king" if action.kind == "mark" else action.kind
 
 
-def review_table(table, advisor: TableAdvisor | None = None) -> TableReview:
+def review_table(table: AnyTable, advisor: TableAdvisor | None = None) -> TableReview:
     advisor = advisor or TableAdvisor(table.seed)
     decisions = []
     for deal in deals_played(table):

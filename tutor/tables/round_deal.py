@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from tutor.rules.actions import HOLD, MARK, Action, IllegalAction, follow, lead
-from tutor.rules.cards import Card, Rank, intern
+from tutor.rules.cards import Card, Rank, Suit, intern
 from tutor.rules.deal import Distribution, Phase, shuffled_pack
 from tutor.tables.tricks import best_index, legal_plays, play_reason
 
 PLAY_LAW = "french/cinq-six"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ class RoundDeal:
         return len(self.hands)
 
     @property
-    def trump(self):
+    def trump(self) -> Suit:
         return self.turnup.suit
 
     @property
@@ -134,7 +137,7 @@ class RoundDeal:
         return self
 
 
-def _set(values: tuple, seat: int, value) -> tuple:
+def _set(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return (*values[:seat], value, *values[seat + 1 :])
 
 
