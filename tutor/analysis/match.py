@@ -52,16 +52,20 @@ class PairResult:
     """With records: (pack index, A in seat 0, the actions) of each play."""
 
 
+Timings = tuple[list[tuple[str, float]], list[tuple[str, float]]]
+"""Per seat, the (decision, seconds) of each answer."""
+
+
 def play_deal(
     position: Position,
     engines: tuple[Engine, Engine],
-    clock=time.perf_counter,
+    clock: Callable[[], float] = time.perf_counter,
     actions: list[Action] | None = None,
-):
+) -> tuple[Position, Timings]:
     """Play one deal to the end; returns the final position and, per seat, the
     (decision, seconds) of each answer (each action appended to ``actions`` if given).
     An illegal answer raises ``IllegalAnswer``."""
-    timings: tuple[list[tuple[str, float]], list[tuple[str, float]]] = ([], [])
+    timings: Timings = ([], [])
     while not position.is_over:
         seat = position.to_act
         info = infoset_of(position, seat)
@@ -146,7 +150,9 @@ def percentile(values: list[float], q: float) -> float:
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(a: str, b: str, seed: int, factory, records: bool = False) -> None:
+def _init_worker(
+    a: str, b: str, seed: int, factory: Callable[[str, int | None], Engine], records: bool = False
+) -> None:
     _WORKER["engines"] = (factory(a, seed), factory(b, seed + 1))
     _WORKER["seed"] = seed
     _WORKER["records"] = records

@@ -35,7 +35,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tutor.analysis.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.engines import Engine, make_engine
@@ -275,7 +275,13 @@ def position_id(info: InfoSet) -> str:
     return json.dumps(infoset_to_request(info), separators=(",", ":"))
 
 
-def send_to_review(review: GameReview, seat: int, store) -> int:
+class ReviewQueue(Protocol):
+    """Where mistakes go to be learned: ``tutor.store.progress.Progress`` (a layer above)."""
+
+    def settle(self, lesson: str, step: str, unaided: bool) -> None: ...
+
+
+def send_to_review(review: GameReview, seat: int, store: ReviewQueue) -> int:
     """File the seat's mistakes and blunders in the spaced-review queue of ``store``
     (a ``tutor.store.progress.Progress``) as not solved, so they fall due at the first
     interval. Returns how many were sent."""

@@ -40,14 +40,16 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any, Literal, NotRequired, TypedDict
 
 from tutor.analysis.match import capped_note, useful_processes
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver
+from tutor.engines.stepper import Forced
 from tutor.rules.cards import PACK, Card, Suit
 from tutor.rules.laws import deal_points, point_winner
 from tutor.rules.rulesets import ENGLISH
@@ -62,6 +64,44 @@ MIN_FREE_BYTES = 1 << 20
 """Free space wanted beside ``--out`` before a run starts (the results take about 10 KB)."""
 
 _BY_INDEX = {c.index: c for c in PACK}
+
+StudyRow = dict[str, Any]
+"""One row of the study as the JSON holds it (``Tally.summary``): its keys name the
+two options compared, so they are not fixed."""
+
+RowTable = Literal["jeux_de_regle_played", "jeux_de_regle_refused", "refusal_exceptions"]
+"""The results' three tables of rows."""
+
+
+class TwoToOne(TypedDict):
+    """The old claim weighed: jeux de règle played win the point two times in three."""
+
+    claim: str
+    hands: int
+    won_point: float | None
+    won_point_95: list[float] | None
+    two_to_one: float
+    verdict: NotRequired[str]
+
+
+class StudyResults(TypedDict):
+    """What ``run_study`` returns and ``--out`` writes (tutor/data/study.json)."""
+
+    deals: int
+    seed: int
+    seconds: float
+    method: str
+    refusal_exceptions_read_by: str
+    foster: dict[str, int]
+    jeux_de_regle_played: dict[str, StudyRow]
+    jeux_de_regle_refused: dict[str, StudyRow]
+    refusal_exceptions: dict[str, StudyRow]
+    two_to_one: TwoToOne
+
+
+Deal = tuple[int, int, list[int], int | None]
+"""A simulated deal: the non-dealer's and the dealer's cards (bitmasks), the stock
+(card indices) and the dealer's king turned up (1, or None)."""
 
 
 # --- Foster's counts -------------------------------------------------------------
@@ -95,7 +135,9 @@ def foster_counts() -> dict[str, int]:
 # --- the hints' categories ---------------------------------------------------------
 
 
-def _classifiers() -> tuple[Callable, Callable]:
+def _classifiers() -> tuple[
+    Callable[[Sequence[Card], Suit], str | None], Callable[[Sequence[Card], Card], str | None]
+]:
     """The hints' own readings: ``classify_jeu_de_regle`` for the jeux de règle,
     ``tutor.hints.accepting.EXCEPTIONS`` for the refusal exceptions."""
     from tutor.hints.accepting import EXCEPTIONS
@@ -131,7 +173,7 @@ def _cards(mask: int) -> list[Card]:
     return [_BY_INDEX[i] for i in range(32) if mask >> i & 1]
 
 
-def _mask(indices) -> int:
+def _mask(indices: Iterable[int]) -> int:
     out = 0
     for i in indices:
         out |= 1 << i
@@ -163,7 +205,7 @@ class Tally:
         for name in self.__slots__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
-    def summary(self, first: str, second: str) -> dict:
+    def summary(self, first: str, second: str) -> StudyRow:
         n = self.hands
         if n == 0:
             return {"hands": 0}
@@ -196,7 +238,9 @@ def _score(king: int | None, t_nd: int, penalty: int | None, seat: int) -> tuple
     return float(points[seat] - points[1 - seat]), point_winner(won) == seat
 
 
-def _play_out(rollout: Rollout, deal, forced, stage: str, proposals: int, seat: int):
+def _play_out(
+    rollout: Rollout, deal: Deal, forced: Forced, stage: str, proposals: int, seat: int
+) -> tuple[float, bool]:
     """One play-out of a deal with a forced first choice; ``seat``'s net score."""
     nd_mask, dl_mask, stock, king_turned = deal
     king, t_nd, penalty = rollout.run(nd_mask, dl_mask, stock, stage, proposals, None, forced)
@@ -222,13 +266,13 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
         nd_mask, dl_mask = _mask(nd), _mask(dl)
 
         def run(
-            forced,
-            stage,
-            proposals,
-            seat,
-            deal=(nd_mask, dl_mask, stock, king_turned),
-            rollout=rollout,
-        ):
+            forced: Forced,
+            stage: str,
+            proposals: int,
+            seat: int,
+            deal: Deal = (nd_mask, dl_mask, stock, king_turned),
+            rollout: Rollout = rollout,
+        ) -> tuple[float, bool]:
             return _play_out(rollout, deal, forced, stage, proposals, seat)
 
         nd_category = jeu(_cards(nd_mask), suit)
@@ -256,7 +300,7 @@ def chunk_count(deals: int) -> int:
     return math.ceil(deals / CHUNK)
 
 
-def run_study(deals: int, seed: int, jobs: int = 1) -> dict:
+def run_study(deals: int, seed: int, jobs: int = 1) -> StudyResults:
     """Simulate ``deals`` deals; up to ``jobs`` processes share the chunks (no more
     than can help: ``tutor.analysis.match.useful_processes``)."""
     chunks = [(seed, i, min(CHUNK, deals - i * CHUNK)) for i in range(chunk_count(deals))]
@@ -276,14 +320,16 @@ def run_study(deals: int, seed: int, jobs: int = 1) -> dict:
     return _results(merged, deals, seed, elapsed)
 
 
-def _order(keys) -> list[str]:
+def _order(keys: Iterable[str]) -> list[str]:
     return sorted(keys, key=lambda k: (k == "all", k))
 
 
-def _results(merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed: float) -> dict:
+def _results(
+    merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed: float
+) -> StudyResults:
     played = merged["play"].get("all", Tally())
     claim = played.summary("play", "propose")
-    two_to_one = {
+    two_to_one: TwoToOne = {
         "claim": "a jeu de règle is two to one in favour of winning the point",
         "hands": claim.get("hands", 0),
         "won_point": claim.get("won_point"),
@@ -324,7 +370,7 @@ def _results(merged: dict[str, dict[str, Tally]], deals: int, seed: int, elapsed
 # --- output ------------------------------------------------------------------------
 
 
-def render_foster(f: dict) -> str:
+def render_foster(f: dict[str, int]) -> str:
     return "\n".join(
         [
             "Foster's exact counts (by enumeration):",
@@ -337,14 +383,14 @@ def render_foster(f: dict) -> str:
     )
 
 
-def render(results: dict, foster: bool = True) -> str:
+def render(results: StudyResults, foster: bool = True) -> str:
     lines = [render_foster(results["foster"]), ""] if foster else []
     lines += [
         f"Simulated: {results['deals']:,} deals, seed {results['seed']}"
         f" ({results['seconds']} s). {results['method']}",
         "",
     ]
-    tables = (
+    tables: tuple[tuple[RowTable, str, str, str], ...] = (
         (
             "jeux_de_regle_played",
             "Non-dealer's jeux de règle: play without proposing",
@@ -372,7 +418,9 @@ def render(results: dict, foster: bool = True) -> str:
         lines.append("")
     t = results["two_to_one"]
     if t.get("hands"):
-        low, high = t["won_point_95"]
+        interval = t["won_point_95"]
+        assert interval is not None  # a claim weighed over some hands has its interval
+        low, high = interval
         lines.append(
             f'"Two to one in favour of winning the point": jeux de règle played win the point'
             f" {t['won_point']:.1%} of the time (95% {low:.1%} to {high:.1%}; two to one is 66.7%):"

@@ -11,18 +11,24 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "study.json"
 
 _JEUX = "britannica-9/hints/jeux-de-regle/"
 _REFUSING = "britannica-9/hints/refusing/"
 
+Study = dict[str, Any]
+"""The study's results as read from its JSON (``tutor.analysis.study.StudyResults``
+when the file is sound; read leniently, every table and row may be missing)."""
+
 
 @lru_cache(maxsize=1)
-def load_study(path: Path = STUDY_FILE) -> dict | None:
+def load_study(path: Path = STUDY_FILE) -> Study | None:
     """The study's results, or None if the file is missing or unreadable."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        study: Study = json.loads(path.read_text(encoding="utf-8"))
+        return study
     except (OSError, ValueError):
         return None
 
@@ -32,14 +38,14 @@ def _interval(pair: list[float], percent: bool = False) -> str:
     return f"{low:.1%} to {high:.1%}" if percent else f"{low:+.2f} to {high:+.2f}"
 
 
-def _method(study: dict) -> str:
+def _method(study: Study) -> str:
     return (
         f"the project's computation over {study['deals']:,} simulated deals (seed {study['seed']}),"
         " played out with every card known to both players, which flatters strong hands"
     )
 
 
-def _played(row: dict) -> str:
+def _played(row: dict[str, Any]) -> str:
     return (
         f"Played without proposing, such hands won the point {row['won_point']:.1%} of the time"
         f" ({row['hands']:,} hands); playing scored {row['play']:+.2f} a deal against"
@@ -48,7 +54,7 @@ def _played(row: dict) -> str:
     )
 
 
-def _refused(row: dict, lead: str) -> str:
+def _refused(row: dict[str, Any], lead: str) -> str:
     return (
         f"{lead} the dealer won the point {row['won_point']:.1%} of the time"
         f" ({row['hands']:,} hands) after refusing; refusing scored {row['refuse']:+.2f} a deal"
@@ -57,7 +63,7 @@ def _refused(row: dict, lead: str) -> str:
     )
 
 
-def notes_for_passage(passage_id: str, study: dict | None = None) -> list[str]:
+def notes_for_passage(passage_id: str, study: Study | None = None) -> list[str]:
     """Sentences of computed figures for a passage of the Hints (none for others)."""
     study = study if study is not None else load_study()
     if not study:
@@ -86,7 +92,7 @@ def notes_for_passage(passage_id: str, study: dict | None = None) -> list[str]:
     return notes
 
 
-def _overview(study: dict) -> list[str]:
+def _overview(study: Study) -> list[str]:
     notes = []
     t = study.get("two_to_one") or {}
     if t.get("hands"):
@@ -110,7 +116,7 @@ def _overview(study: dict) -> list[str]:
 _HINT_PASSAGE = {"jeu-de-regle/": _JEUX, "refuse/exception-": _REFUSING}
 
 
-def notes_for_hint(hint_id: str, study: dict | None = None) -> list[str]:
+def notes_for_hint(hint_id: str, study: Study | None = None) -> list[str]:
     """The figures for the passage a hint encodes (``jeu-de-regle/2a``, ``refuse/exception-3``)."""
     for prefix, passage in _HINT_PASSAGE.items():
         if hint_id.startswith(prefix):
