@@ -21,6 +21,7 @@ request itself, so the same request always gets the same answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from tutor.engines.base import Advice
@@ -162,7 +163,7 @@ class BestEngine:
 
     # --- exchanges -------------------------------------------------------------
 
-    def _exchange(self, info: InfoSet, rng: random.Random, options) -> Advice:
+    def _exchange(self, info: InfoSet, rng: random.Random, options: Sequence[Action]) -> Advice:
         many = info.decision == "discard"
         count = max(10, int((DISCARD_DEALS if many else EXCHANGE_DEALS) * self.scale))
         worlds = deals(info, rng, count)
@@ -281,13 +282,13 @@ def _trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
     return [utility(*deal_points((t, 5 - t), penalty, info.rules, marked)) for t in range(6)]
 
 
-def _outcome_values(info: InfoSet):
+def _outcome_values(info: InfoSet) -> Callable[[int | None, int, int | None], float]:
     """A function of a play-out's (king, non-dealer's tricks, penalty) to my value,
     the deal scored by the rules in force (``laws.deal_points``)."""
     utility = _utility(info)
     me = 1 if info.is_dealer else 0  # 0 = non-dealer in the play-out's terms
     king_before = {"me": me, "opponent": 1 - me, None: None}[info.king]
-    cache: dict[tuple, float] = {}
+    cache: dict[tuple[int | None, int, int | None], float] = {}
 
     def value(king: int | None, t_nd: int, penalty: int | None) -> float:
         key = (king, t_nd, penalty)
@@ -315,7 +316,7 @@ def _best_card(value: dict[int, float], tricks: dict[int, float]) -> int:
     return max(value, key=lambda c: (round(value[c], 9), round(tricks[c], 9), -(c & 7), -c))
 
 
-def _dot(row, weights) -> float:
+def _dot(row: Iterable[float], weights: Iterable[float]) -> float:
     return sum(p * w for p, w in zip(row, weights, strict=False))
 
 

@@ -18,7 +18,7 @@ import random
 
 from tutor.engines.base import Advice
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
-from tutor.rules.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, discard, follow, lead
+from tutor.rules.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
 from tutor.rules.cards import PACK, Rank
 from tutor.rules.infoset import InfoSet
 
@@ -63,7 +63,7 @@ class ReferenceEngine:
             return Advice(self._discard(info), "Keep trumps and kings.")
         return self._card(info)
 
-    def _discard(self, info: InfoSet):
+    def _discard(self, info: InfoSet) -> Action:
         low, high = info.discard_range()
         keep = [c for c in info.hand if c.suit == info.trump or c.rank is Rank.KING]
         rest = sorted(

@@ -23,13 +23,14 @@ utility), to measure it against:
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from itertools import combinations
 from math import comb
 
 from tutor.engines.base import Advice
 from tutor.engines.solver import SUIT_MASKS, Solver, bits, mask_of, suit_number
 from tutor.engines.stepper import Stepper
-from tutor.rules.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, follow, lead
+from tutor.rules.actions import ACCEPT, MARK, PLAY, PROPOSE, REFUSE, Action, follow, lead
 from tutor.rules.cards import PACK
 from tutor.rules.infoset import InfoSet
 from tutor.rules.laws import deal_points
@@ -172,7 +173,17 @@ class Reference2Engine:
         values = {str(o): t / count for o, t in zip(options, totals, strict=True)}
         return Advice(options[i], f"Best over {count} simulated deals.", values=values)
 
-    def _playout(self, info, option, nd, dl, order, trump, me_nd, king_fixed) -> int:
+    def _playout(
+        self,
+        info: InfoSet,
+        option: Action,
+        nd: int,
+        dl: int,
+        order: list[int],
+        trump: int,
+        me_nd: bool,
+        king_fixed: int | None,
+    ) -> int:
         """Net points for me of one deal played out from ``option``: the stepper's
         mechanics, this player's rule for the later choices."""
         d = info.decision
@@ -228,7 +239,7 @@ def _inferences(info: InfoSet, trump: int) -> tuple[int, bool]:
     return forbidden, opp_played
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[int]) -> int:
     out = 0
     for c in cards:
         out |= 1 << c

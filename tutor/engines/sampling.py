@@ -30,12 +30,14 @@ beyond (the weights then act as importance weights).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 from tutor.engines.policy import keepers, play_likelihood
 from tutor.engines.solver import SUIT_MASKS, bits, mask_of, suit_number
+from tutor.rules.cards import Card
 from tutor.rules.infoset import InfoSet
 
 SHORT_KEEPER = 0.25
@@ -92,7 +94,7 @@ def view_of(info: InfoSet) -> View:
     )
 
 
-def _inference(led, reply, trump: int) -> int:
+def _inference(led: Card, reply: Card, trump: int) -> int:
     """Cards the player who replied to ``led`` with ``reply`` cannot hold since."""
     led_i, reply_i = led.index, reply.index
     suit = SUIT_MASKS[led_i >> 3]
@@ -205,7 +207,7 @@ def _normalised(worlds: list[World]) -> list[World]:
     return [World(w.holding, w.weight / total, w.stock) for w in worlds]
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[int]) -> int:
     out = 0
     for c in cards:
         out |= 1 << c
