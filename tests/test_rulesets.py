@@ -37,7 +37,7 @@ def test_a_record_with_such_rules_is_refused(text):
 def test_what_they_describe_is_kept():
     lies = make_rules("french", 5, games_to_win=2)
     assert lies.match_name == "cinq liés"
-    assert "two manches of five" in lies.describe() and "belle" in lies.describe()
+    assert "manches, of five" in lies.describe() and "belle" in lies.describe()
     assert RuleSet.parse(lies.notation()) == lies
     assert make_rules("french", 7).game_points == 7
     assert make_rules("english", valuation=True).valuation

@@ -71,8 +71,8 @@ async def test_a_drill_from_the_lesson_list():
         await settle(pilot)
         # a two-way choice: diagnosed, and the answer shown at once (no retry to waste)
         text = feedback(app)
-        assert "✗ Not" in text and "The answer" in text
-        assert text.index("✗ Not") < text.index("The answer")
+        assert "✗ Not right" in text and "The answer" in text
+        assert text.index("✗ Not right") < text.index("The answer")
         assert "1 of 2" in heading(app)
 
         answers = progress().answers(f"drill:{TOPIC}")

@@ -47,7 +47,7 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         await pilot.press(key_of(screen, 0))  # "52": its own explanation, and a retry
         await settle(pilot)
         text = feedback(app)
-        assert "✗ Not “52”" in text and "throws out the twos to the sixes" in text
+        assert "✗ Not right: “52”" in text and "throws out the twos to the sixes" in text
         assert "try again" in text.lower() and "The answer" not in text
         await pilot.press(key_of(screen, 1))  # "36": a different explanation; the answer now
         await settle(pilot)
@@ -62,7 +62,7 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         await pilot.press("o")  # propose: wrong, and with two answers there is no retry
         await settle(pilot)
         text = feedback(app)
-        assert text.startswith("### ✗ Not propose") and "You proposed" in text
+        assert text.startswith("### ✗ Not right: propose") and "You proposed" in text
         assert "Three trumps" in text and "The answer: **play**" in text
         assert not app.screen.check_action("decide", ("play",))
 
@@ -163,6 +163,24 @@ async def test_home_shows_continue_and_when_reviews_fall_due():
         await pilot.press("c")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "test-lesson"
+
+
+@run
+async def test_a_lesson_only_looked_at_does_not_take_over_continue():
+    # A learner review: a lesson link followed from the texts put that lesson's
+    # step 1 in Continue, over the lesson the learner was working through.
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert progress().places() == {}
+        app.open_lesson("test-lesson")
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0))  # an answer: now the place is kept
+        await settle(pilot)
+        assert progress().places() == {"test-lesson": app.screen.step.id}
 
 
 @run

@@ -314,7 +314,7 @@ def grade_counts(review: GameReview, seat: int) -> str:
 
 def text_report(review: GameReview) -> list[str]:
     """The review as lines for a terminal: one line per decision, then the accuracies."""
-    lines = [f"Review of {review.players[0]} v {review.players[1]} (seed {review.seed})"]
+    lines = [f"Review of {review.players[0]} vs {review.players[1]} (seed {review.seed})"]
     width = max(len(n) for n in review.players)
     deal = None
     for d in review.decisions:

@@ -239,7 +239,7 @@ class EcarteApp(App):
         from tutor.app.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(getattr(self.screen, "HELP_SECTION", None)))
 
     def action_home(self) -> None:
         from tutor.app.screens.home import HomeScreen

@@ -63,9 +63,13 @@ class RuleSet:
     def describe(self) -> str:
         parts = [f"{self.name} rules", f"game {self.game_points}"]
         if self.games_to_win == 2 and self.belle:
-            parts.append("cinq liés (two manches of five, and the belle at one each)")
+            parts.append(
+                "cinq liés (two games, or manches, of five; at one each the belle decides)"
+            )
         elif self.games_to_win == 2:
-            parts.append("cinq liés (two manches of five, no belle: one each is a draw)")
+            parts.append(
+                "cinq liés (two games, or manches, of five, with no belle: one each is a drawn match)"
+            )
         if self.valuation:
             parts.append("law 46 valuation")
         return ", ".join(parts)

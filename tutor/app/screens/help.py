@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header
+from textual.widgets import Header, Markdown
 
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
@@ -25,8 +25,18 @@ class HelpScreen(Screen):
     MIN_SIZE = (40, 10)
     """The help is text: it reads in any terminal this size (``EcarteApp.check_size``)."""
 
+    def __init__(self, section: str | None = None) -> None:
+        super().__init__()
+        self.section = section
+        """The heading (its slug) to open at: the part about the screen F1 was pressed on."""
+
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help"):
             yield PassageMarkdown(HELP.read_text(encoding="utf-8"), id="help-text")
         yield AdaptiveFooter()
+
+    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
+        if self.section:
+            section = self.section
+            self.call_after_refresh(lambda: event.markdown.goto_anchor(section))

@@ -107,6 +107,9 @@ def penalty_fact(info) -> str:
 class LessonScreen(Screen):
     """A lesson (or the review queue) as a sequence of questions."""
 
+    HELP_SECTION = "keys-in-a-lesson"
+    """The heading of help.md that F1 opens at."""
+
     if TYPE_CHECKING:
         app = getters.app(EcarteApp)
 
@@ -245,7 +248,6 @@ class LessonScreen(Screen):
         self.judgement = None
         self.clue_stage = 0
         self.attempt = progress().attempt(step.lesson, step.id, tries_for(step))
-        self.save_place(step)
         total = len(self.steps)
         track = (
             "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
@@ -467,6 +469,9 @@ class LessonScreen(Screen):
             return
         self.judgement = judgement
         attempt = self.attempt
+        # The place moves when the learner answers, not when a step is only looked at
+        # (a lesson opened from a link in the texts must not take over Continue).
+        self.save_place(step)
         attempt.record(judgement.given, judgement.correct)
         if attempt.finished:
             self.step_finished(attempt.unaided)
@@ -475,7 +480,7 @@ class LessonScreen(Screen):
             parts = [f"### ✓ Right: {given}", self.explanation(), "*Press n for the next step.*"]
         elif attempt.finished:
             parts = [
-                f"### ✗ Not {given}",
+                f"### ✗ Not right: {given}",
                 judgement.diagnosis.text,
                 f"### The answer: **{self.expected_text()}**",
                 self.explanation(),
@@ -484,7 +489,7 @@ class LessonScreen(Screen):
         else:
             left = attempt.max_tries - attempt.tries
             parts = [
-                f"### ✗ Not {given}",
+                f"### ✗ Not right: {given}",
                 judgement.diagnosis.text,
                 f"Try again: {left} {'try' if left == 1 else 'tries'} left before the answer is"
                 " shown. Press ? for a clue, s to see the answer.",

@@ -39,6 +39,9 @@ class GameReviewScreen(Screen):
     """Every decision of a game, graded; ``learner`` is the seat whose mistakes ``l`` sends
     to the review queue (None: nobody's, e.g. a match between engines)."""
 
+    HELP_SECTION = "the-game-review"
+    """The heading of help.md that F1 opens at."""
+
     DEFAULT_CSS = """
     GameReviewScreen #review {
         padding: 0 1;
@@ -84,7 +87,7 @@ class GameReviewScreen(Screen):
 
     def on_mount(self) -> None:
         names = self.review.players
-        self.sub_title = f"review · {names[0]} v {names[1]}"
+        self.sub_title = f"review · {names[0]} vs {names[1]}"
         table = self.query_one(DataTable)
         table.add_columns("Deal", "Player", "Choice", "Engine", "Cost", "Grade", "Hints")
         for n, d in enumerate(self.review.decisions):

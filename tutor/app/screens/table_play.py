@@ -62,6 +62,9 @@ ADVICE_PROMPT = "*Press ? for a hint: what the Hints say and what the strongest 
 class TablePlayScreen(DecisionKeys, Screen):
     """A table game against computer players, played to its end."""
 
+    HELP_SECTION = "keys-at-the-other-tables"
+    """The heading of help.md that F1 opens at."""
+
     DEFAULT_CSS = """
     TablePlayScreen #tp-body { height: 1fr; }
     TablePlayScreen #tp-main { width: 1fr; padding: 0 1; }

@@ -128,6 +128,9 @@ def english_for(french: str, english: str | None) -> str:
 class TextsScreen(Screen):
     """Read the annotated sources."""
 
+    HELP_SECTION = "reading-the-texts"
+    """The heading of help.md that F1 opens at."""
+
     if TYPE_CHECKING:
         app = getters.app(EcarteApp)
 
