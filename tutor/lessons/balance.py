@@ -117,8 +117,10 @@ def minimal_pairs(steps: Sequence[Step]) -> list[Pair]:
         for b, answer_b in judged[i + 1 :]:
             if answer_a == answer_b or not _same_but_hand(a, b):
                 continue
-            only_a = set(a.info.hand) - set(b.info.hand)  # type: ignore[union-attr]
-            only_b = set(b.info.hand) - set(a.info.hand)  # type: ignore[union-attr]
+            ia, ib = a.info, b.info
+            assert ia is not None and ib is not None  # a two-way answer needs a position
+            only_a = set(ia.hand) - set(ib.hand)
+            only_b = set(ib.hand) - set(ia.hand)
             if len(only_a) == 1 and len(only_b) == 1:
                 pairs.append(Pair(a, b, (str(only_a.pop()), str(only_b.pop()))))
     return pairs

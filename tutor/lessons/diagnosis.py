@@ -15,13 +15,18 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
-from tutor.rules.cards import PACK, Card, Rank
+from tutor.rules.cards import PACK, Card, Rank, Suit
 from tutor.rules.infoset import InfoSet
+
+if TYPE_CHECKING:
+    from tutor.engines.best import BestEngine
 
 CHOSEN = {
     "play": "You played without proposing",
@@ -141,7 +146,7 @@ def illegal_reason(info: InfoSet, given: Action) -> str | None:
     return f"{card.label} may not be played here."
 
 
-def follow_law(hand, led: Card, trump) -> str:
+def follow_law(hand: Iterable[Card], led: Card, trump: Suit) -> str:
     """The law of following, told for this hand (britannica-9/play; club-laws/43)."""
     same = [c for c in hand if c.suit == led.suit]
     if same:
@@ -269,10 +274,10 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     dist, count, exact = engine.card_outcomes(info, rng)
     g, r = given.card.index, expected.card.index
 
-    def point(row):
+    def point(row: list[float]) -> float:
         return sum(row[3:])
 
-    def tricks(row):
+    def tricks(row: list[float]) -> float:
         return sum(t * p for t, p in enumerate(row))
 
     example = ""
@@ -301,7 +306,9 @@ def _cards_of(mask: int) -> list[Card]:
     return [_BY_INDEX[i] for i in bits(mask)]
 
 
-def _example(info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, engine) -> str:
+def _example(
+    info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, engine: BestEngine
+) -> str:
     """'If the opponent holds K♠ 9♥ ..., he takes your 9♠ with the K♠; you make two of the
     remaining tricks where K♠ would make three.'"""
     from tutor.engines.solver import follows_mask, mask_of, second_wins, suit_number

@@ -12,7 +12,7 @@ never as two unreconciled claims side by side.
 
 from __future__ import annotations
 
-from tutor.analysis.study_notes import load_study
+from tutor.analysis.study_notes import Study, load_study
 from tutor.lessons.answers import expected_action
 from tutor.lessons.model import Step
 
@@ -77,7 +77,7 @@ def finding(step: Step) -> str:
     return f"{text} {CAVEAT.format(deals=study['deals'])}" if text else ""
 
 
-def _played(study: dict, hint: str, answer: str) -> str:
+def _played(study: Study, hint: str, answer: str) -> str:
     if not hint.startswith("jeu-de-regle/") or answer != "play":
         return ""
     row = study.get("jeux_de_regle_played", {}).get(hint.removeprefix("jeu-de-regle/"))
@@ -90,7 +90,7 @@ def _played(study: dict, hint: str, answer: str) -> str:
     )
 
 
-def _refused(study: dict, step: Step, answer: str) -> str:
+def _refused(study: Study, step: Step, answer: str) -> str:
     hint = step.hint or ""
     row = None
     if hint.startswith("refuse/exception-"):

@@ -485,7 +485,9 @@ def _cards_list(value: Any) -> Any:
     return value
 
 
-def _position(data: dict[str, Any], question: str, where: str, r: _Reader, rules: str = "english"):
+def _position(
+    data: dict[str, Any], question: str, where: str, r: _Reader, rules: str = "english"
+) -> InfoSet | None:
     r.unknown(data, POSITION_KEYS, where)
     request: dict[str, Any] = {k: v for k, v in data.items() if k in POSITION_KEYS}
     request["decision"] = question
