@@ -7,7 +7,7 @@ import pytest
 
 from tutor.analysis.study import _score
 from tutor.engines.reference2 import _points
-from tutor.rules.laws import deal_points
+from tutor.rules.laws import deal_points, deal_points_told
 from tutor.rules.rulesets import ENGLISH, FRENCH, RuleSet, make_rules
 
 PENALTIES = (None, 0, 1)
@@ -101,3 +101,48 @@ def test_the_english_scoring_as_the_engines_had_it() -> None:
         theirs += king == 1
         marked = (int(king == 0), int(king == 1))
         assert deal_points((t, 5 - t), penalty, ENGLISH, marked) == (mine, theirs)
+
+
+def _told_totals(lines: list[str], names: tuple[str, str], cap: int | None) -> tuple[int, int]:
+    """Each seat's points as the told lines add them up (the cap line caps)."""
+    totals = [0, 0]
+    for line in lines:
+        name, _, rest = line.partition(": ")
+        seat = names.index(name)
+        if rest.startswith("no more than"):
+            totals[seat] = min(totals[seat], cap or totals[seat])
+        else:
+            totals[seat] += int(rest.split(" ", 1)[0]) + (" 1 more" in rest)
+    return totals[0], totals[1]
+
+
+@pytest.mark.parametrize("rules", [ENGLISH, FRENCH], ids=["english", "french"])
+def test_the_score_told_adds_up_to_the_score(rules: RuleSet) -> None:
+    # The deal summary tells where the points came from (a learner review: "why 2?");
+    # what it tells adds up to deal_points in every case.
+    names = ("South", "North")
+    for a in range(6):
+        won = (a, 5 - a)
+        for penalty in PENALTIES:
+            for king in KINGS:
+                marked = (int(king == 0), int(king == 1))
+                lines = deal_points_told(won, penalty, rules, marked, names)
+                assert len(lines) == 1 + (king is not None) + (
+                    _told_totals(lines, names, None) != deal_points(won, penalty, rules, marked)
+                )
+                assert _told_totals(lines, names, rules.max_deal_points) == deal_points(
+                    won, penalty, rules, marked
+                )
+                assert all("(club-laws/" in line or "(french/" in line for line in lines)
+
+
+def test_the_score_told_cites_law_49_and_the_point_de_refus() -> None:
+    names = ("South", "North")
+    english = deal_points_told((3, 2), 1, ENGLISH, (0, 0), names)
+    assert english == [
+        "South: 2 for the point, 3 tricks, not 1: North played without"
+        " proposing or refused, and lost (club-laws/49)"
+    ]
+    french = deal_points_told((5, 0), 1, FRENCH, (1, 0), names, king_turned_up=True)
+    assert french[0].startswith("South: 1 for the king turned up (club-laws/22")
+    assert "point de refus" in french[1] and french[2].startswith("South: no more than 3")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor.analysis.review import same
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
 from tutor.hints import Verdict, advise
@@ -22,12 +23,19 @@ def sources_links(sources: Iterable[str]) -> str:
     return ", ".join(f"[{s}](passage:{s})" for s in sources)
 
 
-def hints_markdown(info: InfoSet) -> str:
-    """The historical hints' verdict on this decision (or why there is none)."""
+def hints_verdict(info: InfoSet) -> Verdict | str:
+    """The historical hints' verdict on this decision, or why there is none."""
     try:
-        verdict: Verdict = advise(info)
+        return advise(info)
     except Exception as exc:  # a hint that cannot judge this position is not an app error
-        return f"*The hints have nothing to say here ({exc}).*"
+        return f"The hints have nothing to say here ({exc})."
+
+
+def hints_markdown(info: InfoSet, verdict: Verdict | str | None = None) -> str:
+    """The historical hints' verdict on this decision (or why there is none)."""
+    verdict = hints_verdict(info) if verdict is None else verdict
+    if isinstance(verdict, str):
+        return f"*{verdict}*"
     hint = verdict.hint
     lines = [
         f"**{describe_action(verdict.action)}**",
@@ -68,13 +76,32 @@ def engine_heading(engine_name: str) -> str:
 
 
 def advice_markdown(info: InfoSet, engine_name: str, advice: Advice) -> str:
-    """The whole hint panel: hints first, then the engine."""
+    """The whole hint panel: the two verdicts in one line (agreeing or not, in sight
+    at once), then the hints, then the engine."""
+    verdict = hints_verdict(info)
     return "\n".join(
         [
+            in_short(verdict, engine_name, advice),
+            "",
             "#### The hints say",
-            hints_markdown(info),
+            hints_markdown(info, verdict),
             "",
             f"#### {engine_heading(engine_name)}",
             engine_markdown(engine_name, advice),
         ]
+    )
+
+
+def in_short(verdict: Verdict | str, engine_name: str, advice: Advice) -> str:
+    """One line: what the hints and the engine choose, and whether they agree."""
+    engine = describe_action(advice.action)
+    if isinstance(verdict, str):
+        return f"**In short:** no hint decides; the {engine_name} engine: **{engine}**."
+    hints = describe_action(verdict.action)
+    if same(verdict.action, advice.action):
+        return f"**In short:** the hints and the {engine_name} engine agree: **{hints}**."
+    return (
+        f"**In short:** the hints say **{hints}**, the {engine_name} engine **{engine}**:"
+        " the hints are rules of thumb, the engine weighs this deal's holdings (its"
+        " figures below)."
     )

@@ -115,6 +115,53 @@ def deal_points(
     return (total, marked[1]) if winner == 0 else (marked[0], total)
 
 
+def deal_points_told(
+    won: Sequence[int],
+    penalty: int | None,
+    rules: RuleSet,
+    marked: Sequence[int],
+    names: Sequence[str],
+    king_turned_up: bool = False,
+) -> list[str]:
+    """How ``deal_points`` scores this deal, a line for each point, in words and
+    with the law: the king, the point or the vole, law 49's penalty or the point
+    de refus, the three-point cap."""
+    king = "turned up (club-laws/22" if king_turned_up else "announced (club-laws/23"
+    king += ")" if not rules.french else "; french/marque)"
+    lines = [f"{names[seat]}: 1 for the king {king}" for seat in (0, 1) if marked[seat]]
+    if sum(won) < 5:
+        return lines  # the tricks were not played out (the game ended on the king)
+    winner = point_winner(won)
+    tricks = won[winner]
+    base = 2 if tricks == 5 else 1
+    what = "the vole, all five tricks" if tricks == 5 else f"the point, {tricks} tricks"
+    penalised = penalty is not None and penalty != winner
+    gained = trick_points(tricks, penalised, rules)
+    loser = names[1 - winner]
+    if not penalised:
+        why = "club-laws/48" if not rules.french else "french/points"
+        lines.append(f"{names[winner]}: {gained} for {what} ({why})")
+    elif rules.french:
+        lines.append(
+            f"{names[winner]}: {base} for {what}, and 1 more, the point de refus: {loser}"
+            f" played without proposing or refused, and lost (french/ecart)"
+        )
+    elif tricks == 5:
+        lines.append(
+            f"{names[winner]}: 2 for {what}; {loser} played without proposing or refused,"
+            f' but "the score for the vole" is "unaffected" (club-laws/49)'
+        )
+    else:
+        lines.append(
+            f"{names[winner]}: 2 for {what}, not 1: {loser} played without proposing"
+            f" or refused, and lost (club-laws/49)"
+        )
+    cap = rules.max_deal_points
+    if cap is not None and marked[winner] + gained > cap:
+        lines.append(f"{names[winner]}: no more than {cap} for one deal (french/points)")
+    return lines
+
+
 def game_value(loser_score: int, rules: RuleSet) -> int:
     """Law 46's optional valuation of a won game: treble if the loser has not
     scored, double if he has one or two, single if three or four (club-laws/46).

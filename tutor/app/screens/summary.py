@@ -20,7 +20,8 @@ from tutor.app.narrate import describe_action
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
-from tutor.rules.cards import sort_hand
+from tutor.rules.cards import Rank, sort_hand
+from tutor.rules.laws import deal_points_told
 
 
 class DealSummary(ModalScreen[None]):
@@ -66,6 +67,7 @@ class DealSummary(ModalScreen[None]):
                                 plain(f"{names[seat]} ({role}), as dealt"), classes="seat-label"
                             )
                             yield HandView(numbered=False, id=f"dealt-{seat}")
+                yield Static(plain(self.score_text()), id="deal-score")
                 yield Static(plain(self.table_text()), id="summary-table")
                 yield PassageMarkdown("*Grading your choices with the engine…*", id="deal-choices")
             yield Label("Enter: continue · PageDown: more", id="summary-help")
@@ -91,6 +93,16 @@ class DealSummary(ModalScreen[None]):
         if final.tricks:
             lines.append(f"Tricks: {names[0]} {won[0]}, {names[1]} {won[1]}")
         return "\n".join(lines)
+
+    def score_text(self) -> str:
+        """Where the deal's points came from, each with its law."""
+        final = self.result.final
+        marked = (int(final.king == 0), int(final.king == 1))
+        turned = final.turnup.rank is Rank.KING
+        told = deal_points_told(
+            final.tricks_won(), final.penalty, final.rules, marked, self.after.players, turned
+        )
+        return "\n".join(f"• {line}" for line in told)
 
     @work(thread=True, exclusive=True)
     def compare(self) -> None:

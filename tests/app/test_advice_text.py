@@ -1,0 +1,30 @@
+"""The hint panel opens with one line that says what the hints and the engine
+choose and whether they agree (a learner review: the engine's advice, below the
+hints, needed PageDown to be seen, and a disagreement went unnoticed)."""
+
+from __future__ import annotations
+
+from tests.helpers import arranged
+from tutor.app.advice import advice_markdown, in_short
+from tutor.engines.base import Advice
+from tutor.hints import HINTS, advise
+from tutor.rules.actions import PLAY, PROPOSE
+from tutor.rules.infoset import infoset_of
+
+
+def test_in_short_says_when_they_agree_and_when_they_differ():
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S"))
+    verdict = advise(info)
+    agree = in_short(verdict, "best", Advice(verdict.action, "a reason"))
+    assert "agree" in agree
+    other = PROPOSE if verdict.action == PLAY else PLAY
+    differ = in_short(verdict, "best", Advice(other, "a reason"))
+    assert "agree" not in differ and "rules of thumb" in differ
+    text = advice_markdown(info, "best", Advice(other, "a reason"))
+    assert text.startswith("**In short:**")
+    assert text.index("In short") < text.index("#### The hints say")
+
+
+def test_in_short_when_no_hint_decides():
+    assert "no hint decides" in in_short("nothing here", "best", Advice(PLAY, "r"))
+    assert HINTS  # the registry is loaded: the verdicts above came from it
