@@ -55,7 +55,7 @@ class _Search:
         self.trump = trump
         self.need = need
         self.nodes = 0
-        self.memo: dict[tuple, bool] = {}
+        self.memo: dict[tuple[frozenset[Card], frozenset[Card], int, int, bool], bool] = {}
 
     def tick(self) -> None:
         self.nodes += 1

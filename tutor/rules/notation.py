@@ -122,4 +122,4 @@ def position_from_text(text: str) -> Position:
     missing = names - values.keys()
     if missing:
         raise NotationError(f"missing fields: {', '.join(sorted(missing))}")
-    return Position(**values)  # type: ignore[arg-type]
+    return Position(**values)  # type: ignore[arg-type]  # _parse gives each field its own type

@@ -21,7 +21,7 @@ it found the next one (or that there is none), so a line is read in linear time.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 _OPENERS = re.compile(r"\{~~|\{\+\+|\{--|\{>>")
@@ -110,7 +110,7 @@ class _Line:
             if mark:
                 yield mark
 
-    def replace(self, kinds: frozenset[str], one) -> str:
+    def replace(self, kinds: frozenset[str], one: Callable[[_Mark], str]) -> str:
         """The line with each piece of markup of ``kinds`` replaced by ``one(mark)``."""
         parts, last = [], 0
         for mark in self.marks(kinds):

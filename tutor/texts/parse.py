@@ -131,7 +131,8 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
             current.blocks = list(body)
 
     for index, token in _top_blocks(tokens):
-        start, end = token.map  # type: ignore[misc]
+        assert token.map is not None  # _top_blocks keeps only tokens with a source map
+        start, end = token.map
         if token.type == "front_matter":
             result.document.header = parse_header(token.content)
             continue
