@@ -126,7 +126,9 @@ def _exception(
     return verdict(
         f"refuse/exception-{n}",
         action,
-        f"{matched[0].upper()}{matched[1:]}: refusing, exception {n}. {because} {word}.",
+        f"{matched[0].upper()}{matched[1:]}: the dealer refuses with the hands one plays"
+        f" without proposing, but exception {n} of the Hints' refusing applies. {because}"
+        f" So: {word.lower()}.",
         (matched, because.rstrip(".")),
         readings,
     )
@@ -169,17 +171,20 @@ def exception_2(info: InfoSet) -> Verdict | None:
     # with a king too, a fortiori; the ace, below the queen, accepts.
     refuse = fifth.rank >= Rank.QUEEN
     readings: tuple[str, ...] = (rd.COURT_CARD, rd.AS_HIGH_AS)
+    weaker = (
+        f"A hand like the tierce major, but weaker: {card_words(three)} in place of the"
+        " king, queen and knave"
+    )
     if fifth.rank is Rank.KING:
         because = (
-            "A hand like the tierce major but weaker in that suit, and the fifth card is the "
-            "king: the Hints name a queen, and the project reads a card higher than the queen "
-            "as refusing too."
+            f"{weaker}, and the fifth card is the king: the Hints name a queen, and the"
+            " project reads a card higher than the queen as refusing too."
         )
         readings = (*readings, rd.QUEEN_OR_BETTER)
     elif refuse:
-        because = f"A hand like the tierce major but weaker in that suit, and the fifth card is the {fifth.rank.noun}."
+        because = f"{weaker}, and the fifth card is the {fifth.rank.noun}."
     else:
-        because = f"A hand like the tierce major but weaker in that suit, and the fifth card, the {fifth.rank.noun}, is not a queen."
+        because = f"{weaker}, and the fifth card, the {fifth.rank.noun}, is not a queen."
     return _exception(2, refuse, matched, because, readings)
 
 
