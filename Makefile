@@ -22,7 +22,7 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
 # ruff; import-linter's contracts (pyproject.toml: only the app imports Textual, the
-# layers in order); mypy (pyproject.toml: the rules kernel strictly).
+# layers in order); mypy (pyproject.toml: the whole domain strictly).
 lint: $(STAMP)
 	$(BIN)/ruff check tutor tests benchmarks tools
 	$(BIN)/lint-imports
