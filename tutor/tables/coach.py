@@ -19,7 +19,7 @@ expected score at that score.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from tutor.analysis.grades import GRADE_MARKS, grade
 from tutor.engines.base import Advice
@@ -112,28 +112,21 @@ class DealPlayed:
     finished: bool
 
     @property
-    def start(self) -> Any:
-        """The table before the deal's first action, an ``AnyTable``.
-
-        Typed ``Any``, as ``final`` is, for the deal summary screen (tutor.app), which
-        reads it and ``final`` by the kind of table and is not checked strictly."""
+    def start(self) -> AnyTable:
+        """The table before the deal's first action."""
         return self.steps[0].before if self.steps else self.after
 
     @property
     def seats(self) -> tuple[int, ...]:
         """The table seats dealt in."""
-        start: AnyTable = self.start
+        start = self.start
         if isinstance(start, PoolTable):
             return start.seats
         return tuple(range(len(start.players)))
 
-    def final(self) -> Any:
+    def final(self) -> Position | RoundDeal | None:
         """The deal's last position: a two-handed ``Position`` or a ``RoundDeal`` (None
-        before any action): ``Position | RoundDeal | None``.
-
-        Typed ``Any`` because its reader, the deal summary screen, tells a position from
-        a round deal by ``start``'s kind of table, which a type cannot follow; ``points``
-        narrows it."""
+        before any action); which, ``start``'s kind of table says."""
         if not self.steps:
             return None
         last = self.steps[-1]
@@ -153,7 +146,7 @@ class DealPlayed:
     def points(self) -> tuple[tuple[str, int], ...]:
         """What each player (pool) or side (round tables) scored in the deal."""
         final: Position | RoundDeal | None = self.final()
-        start: AnyTable = self.start
+        start = self.start
         if final is None:
             return ()
         if isinstance(start, PoolTable):

@@ -33,9 +33,11 @@ from tutor.app.progress import games_dir
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.rules.cards import Rank, sort_hand
+from tutor.rules.deal import Position
 from tutor.rules.laws import trick_leaders
 from tutor.tables import PoolTable
 from tutor.tables.coach import DealPlayed, Judged, hand_as_dealt, judge_step
+from tutor.tables.round_deal import RoundDeal
 
 GRADE_STYLE = {None: "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
 GRADES_TOLD = f"Grades by points of expected score lost against the advisor: {THRESHOLDS_TOLD}."
@@ -80,7 +82,9 @@ def deal_facts(deal: DealPlayed) -> Text:
     if final is None:
         return out
     out.append(f"Turn-up {card_label(final.turnup)}\n", style="bold")
+    names: tuple[str, ...]
     if isinstance(start, PoolTable):
+        assert isinstance(final, Position)  # the pool plays two-handed deals
         names = start.game.players
         for seat in (0, 1):
             role = "dealer" if seat == final.dealer else "non-dealer"
@@ -96,6 +100,7 @@ def deal_facts(deal: DealPlayed) -> Text:
                 f"{names[1 - leader]} {card_label(second)} — {names[winner]}\n"
             )
     else:
+        assert isinstance(final, RoundDeal)  # a round table plays round deals
         names = start.players
         for seat, name in enumerate(names):
             role = " (dealer)" if seat == final.dealer else ""
