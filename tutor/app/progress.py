@@ -5,11 +5,11 @@ Never fatal: if the lessons or the progress store cannot be read, the summary sa
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 
 from rich.text import Text
 
+from tutor.io.files import records_in
 from tutor.io.paths import data_dir
 
 
@@ -19,26 +19,9 @@ def games_dir():
 
 
 def saved_games() -> list[Path]:
-    """The saved game records (``*.txt`` in ``games_dir()``), newest first.
-
-    Only regular files (or links to one) count: a dangling link, a link loop, a
-    directory or a FIFO named ``*.txt`` is passed over, and a folder that cannot be
-    listed holds no games, so nothing there can stop the app or hang a load.
-    """
-    folder = games_dir()
-    found = []
-    try:
-        paths = list(folder.glob("*.txt")) if folder.is_dir() else []
-    except OSError:
-        return []
-    for path in paths:
-        try:
-            status = path.stat()
-        except OSError:  # dangling link, link loop, removed meanwhile, no permission
-            continue
-        if stat.S_ISREG(status.st_mode):
-            found.append((status.st_mtime, path.name, path))
-    return [path for _, _, path in sorted(found, reverse=True)]
+    """The saved game records (``*.txt`` in ``games_dir()``), newest first; regular
+    files only (``records_in``)."""
+    return records_in(games_dir())
 
 
 def progress_summary() -> Text:

@@ -107,3 +107,25 @@ def read_text(path: Path, limit: int) -> str:
 def _too_large(size: int, limit: int) -> str:
     allowed = f"{limit // MIB} MiB" if limit >= MIB and not limit % MIB else f"{limit:,} bytes"
     return f"too large: {size:,} bytes (the limit is {allowed})"
+
+
+def records_in(folder: Path, pattern: str = "*.txt") -> list[Path]:
+    """The files in ``folder`` matching ``pattern``, newest first.
+
+    Only regular files (or links to one) count: a dangling link, a link loop, a
+    directory or a FIFO of that name is passed over, and a folder that cannot be
+    listed holds none, so nothing there can stop the app or hang a load.
+    """
+    found = []
+    try:
+        paths = list(folder.glob(pattern)) if folder.is_dir() else []
+    except OSError:
+        return []
+    for path in paths:
+        try:
+            status = path.stat()
+        except OSError:  # dangling link, link loop, removed meanwhile, no permission
+            continue
+        if stat.S_ISREG(status.st_mode):
+            found.append((status.st_mtime, path.name, path))
+    return [path for _, _, path in sorted(found, reverse=True)]

@@ -14,7 +14,6 @@ screen's cache, so a deal judged for its summary is not judged again.
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 
 from rich.text import Text
@@ -32,6 +31,7 @@ from tutor.app.narrate import describe_action
 from tutor.app.progress import games_dir
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.io.files import records_in
 from tutor.rules.cards import Rank, sort_hand
 from tutor.rules.deal import Position
 from tutor.rules.laws import trick_leaders
@@ -50,20 +50,7 @@ def tables_dir() -> Path:
 
 def saved_tables() -> list[Path]:
     """The saved table records, newest first (regular files only)."""
-    folder = tables_dir()
-    found = []
-    try:
-        paths = list(folder.glob("*.txt")) if folder.is_dir() else []
-    except OSError:
-        return []
-    for path in paths:
-        try:
-            status = path.stat()
-        except OSError:
-            continue
-        if stat.S_ISREG(status.st_mode):
-            found.append((status.st_mtime, path.name, path))
-    return [path for _, _, path in sorted(found, reverse=True)]
+    return records_in(tables_dir())
 
 
 def step_key(step) -> tuple:
