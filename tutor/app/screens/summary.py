@@ -51,6 +51,8 @@ class DealSummary(ModalScreen[None]):
         points = final.points
         with Vertical(id="summary") as box:
             box.border_title = plain(f"Deal {self.result.number} is over")
+            # On the frame, always in sight and never over the text (a docked label hid a line)
+            box.border_subtitle = "Enter: continue · PageDown: more"
             yield Label(
                 plain(
                     f"This deal: {names[0]} {points[0]}, {names[1]} {points[1]}"
@@ -70,7 +72,6 @@ class DealSummary(ModalScreen[None]):
                 yield Static(plain(self.score_text()), id="deal-score")
                 yield Static(plain(self.table_text()), id="summary-table")
                 yield PassageMarkdown("*Grading your choices with the engine…*", id="deal-choices")
-            yield Label("Enter: continue · PageDown: more", id="summary-help")
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
