@@ -253,3 +253,32 @@ async def test_the_footer_names_the_keys_for_the_options_on_the_board():
         assert shown == [count]
         footer = " ".join(str(w.render()) for w in screen.query("FooterKey"))
         assert f"1-{count}" in footer and "1-5" not in footer.replace(f"1-{count}", "")
+
+
+@run
+async def test_quick_keys_over_a_played_out_step_never_end_the_app():
+    # A learner review: in lesson 9, step 5, "? ? x" in quick succession redrew the
+    # feedback three times (judging, verdict, the deal played out both ways); each
+    # redraw cancelled the last one's scroll, and with it the Markdown's own update,
+    # and the app ended with exit code 0.
+    import tutor.io.paths
+    from tutor.app import lessonsource
+    from tutor.io.paths import REPO
+
+    source = REPO / "lessons" / "09-accepting.toml"
+    (tutor.io.paths.LESSONS_DIR / source.name).write_text(source.read_text(encoding="utf-8"))
+    lessonsource.reload()
+    app = create_app(start="lessons", lesson_id="accepting")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(4):
+            await pilot.press("s", "n")
+            await settle(pilot)
+        assert app.screen.index == 4
+        for key in ("question_mark", "question_mark", "x", "a", "r"):
+            await pilot.press(key)
+            await pilot.pause(0.01)
+        await settle(pilot)
+        await pilot.pause(0.5)
+        assert app.is_running and isinstance(app.screen, LessonScreen)
+        assert app.screen.attempt is not None and app.screen.attempt.finished

@@ -161,6 +161,8 @@ class LessonScreen(Screen):
         self.results: dict[int, bool] = {}
         """This pass: step index -> solved unaided."""
         self.feedback_parts: list[str] = []
+        self.feedback_shown = 0
+        """How many times the feedback was drawn: a scroll for an older text stands down."""
         self.shown_passages: tuple[str, ...] | None = None
         self.revisiting = False
         """After the lesson's end: steps opened again do not move its place."""
@@ -514,9 +516,16 @@ class LessonScreen(Screen):
         pending = self.query_one("#feedback", PassageMarkdown).update(
             "\n\n".join(self.feedback_parts)
         )
+        self.feedback_shown += 1
+        shown = self.feedback_shown
 
         async def follow() -> None:
+            # Never cancelled: cancelling the wait would cancel the Markdown's own update
+            # (three quick redraws, judging then verdict then played-out deal, once
+            # ended the app). A later redraw makes this one stand down instead.
             await pending
+            if shown != self.feedback_shown:
+                return
             box = self.query_one("#feedback-box")
             board = self.query_one("#lesson-board")
             # The verdict heads the feedback: bring its top into sight, not its end, once
@@ -524,6 +533,8 @@ class LessonScreen(Screen):
             extent = -1
             for _ in range(25):
                 await asyncio.sleep(0.02)
+                if shown != self.feedback_shown:
+                    return
                 if board.max_scroll_y == extent:
                     break
                 extent = board.max_scroll_y
@@ -532,7 +543,8 @@ class LessonScreen(Screen):
             else:
                 board.scroll_to_widget(box, top=True, animate=False)
 
-        self.run_worker(follow(), group="feedback", exclusive=True)
+        # A scroll that fails (the screen closed meanwhile) must not end the app.
+        self.run_worker(follow(), group="feedback", exit_on_error=False)
 
     def after_answer(self) -> None:
         self.selected.clear()
