@@ -219,3 +219,33 @@ def test_review_reads_a_table_record_too(tmp_path, capsys, name) -> None:
     assert main([str(path)]) == 0
     text = capsys.readouterr().out
     assert "accuracy" in text and "Grades: an inaccuracy from 0.10" in text
+
+
+def test_why_compares_the_choice_made_not_the_engines_runner_up():
+    # A learner review: "engine: discard 10♠ 9♦ A♦, 0.31 points better ... against -0.09
+    # for discarding 10♠" beside a discard of 10♠ 9♦: the engine's reason compared its
+    # choice with its runner-up. The figures beside a grade are the two compared.
+    from tests.helpers import arranged
+    from tutor.analysis.review import Decision
+    from tutor.rules.actions import Action
+    from tutor.rules.infoset import infoset_of
+
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S"))
+    mine, best = Action.parse("discard TS 9D"), Action.parse("discard TS 9D AD")
+    decision = Decision(
+        deal=1,
+        seat=0,
+        player="South",
+        info=info,
+        action=mine,
+        best=best,
+        cost=0.31,
+        values={str(best): 0.10, "discard TS": -0.09, str(mine): -0.21},
+        reason="worth +0.10 against -0.09 for discarding 10♠",
+    )
+    assert decision.why == (
+        "Over the same simulated deals, discard 10♠ 9♦ A♦ is worth +0.10 points on average,"
+        " discard 10♠ 9♦ -0.21."
+    )
+    unvalued = Decision(1, 0, "South", info, mine, best, 0.0, {}, "the engine's reason")
+    assert unvalued.why == "the engine's reason"

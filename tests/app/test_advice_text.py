@@ -28,3 +28,14 @@ def test_in_short_says_when_they_agree_and_when_they_differ():
 def test_in_short_when_no_hint_decides():
     assert "no hint decides" in in_short("nothing here", "best", Advice(PLAY, "r"))
     assert HINTS  # the registry is loaded: the verdicts above came from it
+
+
+def test_in_short_gives_the_gap_when_the_engine_weighed_both():
+    # A learner review: "the hints say X, the engine Y" over figures that tied.
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S"))
+    verdict = advise(info)
+    other = PROPOSE if verdict.action == PLAY else PLAY
+    tie = Advice(other, "r", values={str(other): 0.19, str(verdict.action): 0.19})
+    assert "either will do" in in_short(verdict, "best", tie)
+    wide = Advice(other, "r", values={str(other): 0.40, str(verdict.action): -0.10})
+    assert "0.50 points better (+0.40 against -0.10)" in in_short(verdict, "best", wide)

@@ -77,6 +77,20 @@ class Decision:
         return grade(self.cost)
 
     @property
+    def why(self) -> str:
+        """Why the engine's choice is better than this one, in their two values. The
+        engine's own reason compares its choice with its runner-up, which need not be
+        the choice made (a learner review: "against -0.09 for discarding 10♠" beside
+        a discard of 10♠ 9♦); it is told only where the values are missing."""
+        mine, best = self.values.get(str(self.action)), self.values.get(str(self.best))
+        if mine is None or best is None or same(self.action, self.best):
+            return self.reason
+        return (
+            f"Over the same simulated deals, {self.best.label} is worth {best:+.2f} points"
+            f" on average, {self.action.label} {mine:+.2f}."
+        )
+
+    @property
     def agrees(self) -> bool:
         """The choice is the engine's, or costs less than an inaccuracy."""
         return self.grade is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor.analysis.grades import INACCURACY
 from tutor.analysis.review import same
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
@@ -100,8 +101,17 @@ def in_short(verdict: Verdict | str, engine_name: str, advice: Advice) -> str:
     hints = describe_action(verdict.action)
     if same(verdict.action, advice.action):
         return f"**In short:** the hints and the {engine_name} engine agree: **{hints}**."
+    differ = f"**In short:** the hints say **{hints}**, the {engine_name} engine **{engine}**"
+    theirs, its = advice.values.get(str(verdict.action)), advice.values.get(str(advice.action))
+    if theirs is None or its is None:
+        return (
+            f"{differ}: the hints are rules of thumb, the engine weighs this deal's"
+            " holdings (its figures below)."
+        )
+    gap = its - theirs
+    if gap < INACCURACY:  # below the grades' first threshold: not worth a mark
+        return f"{differ}, but it values the two within {gap:.2f} of a point: either will do."
     return (
-        f"**In short:** the hints say **{hints}**, the {engine_name} engine **{engine}**:"
-        " the hints are rules of thumb, the engine weighs this deal's holdings (its"
-        " figures below)."
+        f"{differ}, and values its choice {gap:.2f} points better ({its:+.2f} against"
+        f" {theirs:+.2f}): the hints are rules of thumb, the engine weighs this deal's holdings."
     )

@@ -144,8 +144,8 @@ class GameReviewScreen(Screen):
             text.append(say(d.best), style="bold")
             text.append(f", {d.cost:.2f} points better")
             text.append(f" ({d.grade})." if d.grade else " (a near tie: no grade).")
-        if d.reason:
-            text.append(f" {d.reason}")
+        if d.why:
+            text.append(f" {d.why}")
         if d.hints is not None:
             agree = "agree" if same(d.action, d.hints) else "say"
             text.append(f"\nThe Hints {agree}: {say(d.hints)}")

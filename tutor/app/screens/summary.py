@@ -155,7 +155,7 @@ class DealSummary(ModalScreen[None]):
             return f"- ✓ {mine} (engine: {best}, {decision.cost:.2f} better: a near tie)"
         return (
             f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**,"
-            f" {decision.cost:.2f} points better. {decision.reason}"
+            f" {decision.cost:.2f} points better. {decision.why}"
         )
 
     def action_scroll_body(self, how: str) -> None:
