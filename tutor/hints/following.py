@@ -67,10 +67,16 @@ def follow_rule(info: InfoSet) -> Verdict:
                 suit_len(c),
             ),
         )
+        # "Keeping trumps" only where a card other than a trump may go (a learner
+        # review: "the eight of clubs, keeping trumps" with clubs trumps).
+        keeping = (
+            "kings and the guards of your queens and knaves"
+            if choice.suit == info.trump
+            else "trumps, kings and the guards of your queens and knaves"
+        )
         text = (
             f"You cannot win the {led.noun}: throw your cheapest card, the {choice.noun}, "
-            "keeping trumps, kings and the guards of your queens and knaves. (The project's "
-            "reasoning: the Hints say nothing of following.)"
+            f"keeping {keeping}. (The project's reasoning: the Hints say nothing of following.)"
         )
         matched = ("no card wins the trick", "the cheapest card to lose")
     return verdict("project/follow", follow(choice), text, matched, (rd.GUARDED,))
