@@ -47,12 +47,14 @@ NEEDS = {
         " with a jeu de règle holding the king of trumps"
     ),
     ("accept", "refuse"): (
-        "The Hints refuse with a jeu de règle, save seven exceptions, and at the scores of"
+        "The Hints refuse with a jeu de règle, save seven exceptions, with a hand guarded in"
+        " three suits, in two with a trump, or in one with two trumps, and at the scores of"
         " three and four with the hands they name there"
     ),
     ("accept", "accept"): (
-        "The Hints accept with a hand weaker than a jeu de règle, and with the hands of the"
-        " seven exceptions"
+        "The Hints accept with the hands neither guarded (in three suits, in two with a"
+        " trump, or in one with two trumps) nor a jeu de règle outside the seven exceptions,"
+        " unless the score of three or four names them"
     ),
     ("mark_king", "mark"): "The Hints announce the king as the first card is played",
     ("mark_king", "hold"): (
