@@ -133,7 +133,7 @@ def test_the_score_told_adds_up_to_the_score(rules: RuleSet) -> None:
                 assert _told_totals(lines, names, rules.max_deal_points) == deal_points(
                     won, penalty, rules, marked
                 )
-                assert all("(club-laws/" in line or "(french/" in line for line in lines)
+                assert all("(club law " in line or "(the French rules" in line for line in lines)
 
 
 def test_the_score_told_cites_law_49_and_the_point_de_refus() -> None:
@@ -141,8 +141,8 @@ def test_the_score_told_cites_law_49_and_the_point_de_refus() -> None:
     english = deal_points_told((3, 2), 1, ENGLISH, (0, 0), names)
     assert english == [
         "South: 2 for the point, 3 tricks, not 1: North played without"
-        " proposing or refused, and lost (club-laws/49)"
+        " proposing or refused, and lost (club law 49)"
     ]
     french = deal_points_told((5, 0), 1, FRENCH, (1, 0), names, king_turned_up=True)
-    assert french[0].startswith("South: 1 for the king turned up (club-laws/22")
+    assert french[0].startswith("South: 1 for the king turned up (club law 22")
     assert "point de refus" in french[1] and french[2].startswith("South: no more than 3")

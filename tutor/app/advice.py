@@ -15,13 +15,20 @@ from tutor.engines import Advice
 from tutor.hints import Verdict, advise
 from tutor.rules.actions import Action, ActionError
 from tutor.rules.infoset import InfoSet
+from tutor.texts import Library
 
 ADVISOR = "best"
 """The engine behind the ``?`` advice, whatever the opponent: the strongest."""
 
 
-def sources_links(sources: Iterable[str]) -> str:
-    return ", ".join(f"[{s}](passage:{s})" for s in sources)
+def sources_links(sources: Iterable[str], library: Library | None = None) -> str:
+    """Links to passages, each named by its title when the texts are at hand (an id
+    such as ``britannica-9/hints/jeux-de-regle/2b`` is for the code, not the reader)."""
+
+    def name(ident: str) -> str:
+        return library.passage(ident).title if library is not None and ident in library else ident
+
+    return ", ".join(f"[{name(s)}](passage:{s})" for s in sources)
 
 
 def hints_verdict(info: InfoSet) -> Verdict | str:
@@ -32,7 +39,9 @@ def hints_verdict(info: InfoSet) -> Verdict | str:
         return f"The hints have nothing to say here ({exc})."
 
 
-def hints_markdown(info: InfoSet, verdict: Verdict | str | None = None) -> str:
+def hints_markdown(
+    info: InfoSet, verdict: Verdict | str | None = None, library: Library | None = None
+) -> str:
     """The historical hints' verdict on this decision (or why there is none)."""
     verdict = hints_verdict(info) if verdict is None else verdict
     if isinstance(verdict, str):
@@ -40,7 +49,7 @@ def hints_markdown(info: InfoSet, verdict: Verdict | str | None = None) -> str:
     hint = verdict.hint
     lines = [
         f"**{describe_action(verdict.action)}**",
-        f"— {hint.title} ({sources_links(hint.sources)})",
+        f"— {hint.title} ({sources_links(hint.sources, library)})",
     ]
     if verdict.explanation:
         lines += ["", verdict.explanation]
@@ -49,7 +58,7 @@ def hints_markdown(info: InfoSet, verdict: Verdict | str | None = None) -> str:
     return "\n".join(lines)
 
 
-def engine_markdown(name: str, advice: Advice) -> str:
+def engine_markdown(name: str, advice: Advice, library: Library | None = None) -> str:
     """An engine's advice, its reason, the values it weighed and its sources."""
     lines = [f"**{describe_action(advice.action)}** — {advice.reason}"]
     if advice.values:
@@ -57,7 +66,7 @@ def engine_markdown(name: str, advice: Advice) -> str:
         lines.append("")
         lines += [f"- {option_label(option)}: {value:+.2f}" for option, value in best]
     if advice.sources:
-        lines += ["", f"Sources: {sources_links(advice.sources)}"]
+        lines += ["", f"Sources: {sources_links(advice.sources, library)}"]
     return "\n".join(lines)
 
 
@@ -76,7 +85,9 @@ def engine_heading(engine_name: str) -> str:
     return f"The {engine_name} engine advises"
 
 
-def advice_markdown(info: InfoSet, engine_name: str, advice: Advice) -> str:
+def advice_markdown(
+    info: InfoSet, engine_name: str, advice: Advice, library: Library | None = None
+) -> str:
     """The whole hint panel: the two verdicts in one line (agreeing or not, in sight
     at once), then the hints, then the engine."""
     verdict = hints_verdict(info)
@@ -85,10 +96,10 @@ def advice_markdown(info: InfoSet, engine_name: str, advice: Advice) -> str:
             in_short(verdict, engine_name, advice),
             "",
             "#### The hints say",
-            hints_markdown(info, verdict),
+            hints_markdown(info, verdict, library),
             "",
             f"#### {engine_heading(engine_name)}",
-            engine_markdown(engine_name, advice),
+            engine_markdown(engine_name, advice, library),
         ]
     )
 

@@ -124,10 +124,11 @@ def deal_points_told(
     king_turned_up: bool = False,
 ) -> list[str]:
     """How ``deal_points`` scores this deal, a line for each point, in words and
-    with the law: the king, the point or the vole, law 49's penalty or the point
-    de refus, the three-point cap."""
-    king = "turned up (club-laws/22" if king_turned_up else "announced (club-laws/23"
-    king += ")" if not rules.french else "; french/marque)"
+    with the law as a reader names it (club-laws/22-23, 48, 49; french/marque,
+    french/ecart, french/points): the king, the point or the vole, law 49's
+    penalty or the point de refus, the three-point cap."""
+    king = "turned up (club law 22" if king_turned_up else "announced (club law 23"
+    king += ")" if not rules.french else "; the French rules, On marque)"
     lines = [f"{names[seat]}: 1 for the king {king}" for seat in (0, 1) if marked[seat]]
     if sum(won) < 5:
         return lines  # the tricks were not played out (the game ended on the king)
@@ -139,26 +140,26 @@ def deal_points_told(
     gained = trick_points(tricks, penalised, rules)
     loser = names[1 - winner]
     if not penalised:
-        why = "club-laws/48" if not rules.french else "french/points"
+        why = "club law 48" if not rules.french else "the French rules, the points"
         lines.append(f"{names[winner]}: {gained} for {what} ({why})")
     elif rules.french:
         lines.append(
             f"{names[winner]}: {base} for {what}, and 1 more, the point de refus: {loser}"
-            f" played without proposing or refused, and lost (french/ecart)"
+            f" played without proposing or refused, and lost (the French rules, L'écart)"
         )
     elif tricks == 5:
         lines.append(
             f"{names[winner]}: 2 for {what}; {loser} played without proposing or refused,"
-            f' but "the score for the vole" is "unaffected" (club-laws/49)'
+            f' but "the score for the vole" is "unaffected" (club law 49)'
         )
     else:
         lines.append(
             f"{names[winner]}: 2 for {what}, not 1: {loser} played without proposing"
-            f" or refused, and lost (club-laws/49)"
+            f" or refused, and lost (club law 49)"
         )
     cap = rules.max_deal_points
     if cap is not None and marked[winner] + gained > cap:
-        lines.append(f"{names[winner]}: no more than {cap} for one deal (french/points)")
+        lines.append(f"{names[winner]}: no more than {cap} for one deal (the French rules, the points)")
     return lines
 
 

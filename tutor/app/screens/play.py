@@ -284,9 +284,9 @@ class PlayScreen(DecisionKeys, Screen):
             library = self.app.library
             if library is not None and law in library:
                 passage = library.passage(law)
-                message = f"{message}\n— {passage.title} ({law})"
+                message = f"{message}\n— {passage.title}"
                 advice = self.query_one("#advice", PassageMarkdown)
-                advice.update(passage_markdown(passage, heading="####", show_id=True))
+                advice.update(passage_markdown(passage, heading="####"))
             else:
                 message = f"{message}\n— {law}"
         self.notify(message, title=title, severity="warning")
@@ -315,7 +315,7 @@ class PlayScreen(DecisionKeys, Screen):
         info = infoset_of(game.position, LEARNER)
         try:
             advice = self.advisor.advise(info)
-            text = advice_markdown(info, self.advisor_name, advice)
+            text = advice_markdown(info, self.advisor_name, advice, self.app.library)
         except Exception as exc:
             text = f"*The engine could not advise: {exc}*"
         self.app.call_from_thread(self.show_advice, game, text)

@@ -29,6 +29,7 @@ from tutor.analysis.review import (
     send_to_review,
 )
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.hints import HINTS
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 SAME = "="
@@ -150,7 +151,8 @@ class GameReviewScreen(Screen):
             agree = "agree" if same(d.action, d.hints) else "say"
             text.append(f"\nThe Hints {agree}: {say(d.hints)}")
             if d.hint_rule:
-                text.append(f" ({d.hint_rule})", style="dim")
+                rule = HINTS.get(d.hint_rule)
+                text.append(f" ({rule.title if rule else d.hint_rule})", style="dim")
             text.append(".")
         return text
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -59,11 +60,20 @@ LEARNER = 0
 ADVICE_PROMPT = "*Press ? for a hint: what the Hints say and what the strongest engine advises.*"
 
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from tutor.app.app import EcarteApp
+
+
 class TablePlayScreen(DecisionKeys, Screen):
     """A table game against computer players, played to its end."""
 
     HELP_SECTION = "keys-at-the-other-tables"
     """The heading of help.md that F1 opens at."""
+
+    if TYPE_CHECKING:
+        app = getters.app(EcarteApp)
 
     DEFAULT_CSS = """
     TablePlayScreen #tp-body { height: 1fr; }
@@ -358,17 +368,17 @@ class TablePlayScreen(DecisionKeys, Screen):
         advice = self.advisor.advise(table)
         name = self.advisor.name_at(table)
         if isinstance(table, PoolTable):
-            text = advice_markdown(infoset_of(table.game.position), name, advice)
+            text = advice_markdown(infoset_of(table.game.position), name, advice, self.app.library)
         else:
             hint = round_hint(table)
             lines = [
                 "#### The hints say",
-                f"**{hint.title}** ({sources_links(hint.sources)})",
+                f"**{hint.title}** ({sources_links(hint.sources, self.app.library)})",
                 "",
                 hint.explanation,
                 "",
                 f"#### The strongest engine at this table ({name}) advises",
-                engine_markdown(name, advice),
+                engine_markdown(name, advice, self.app.library),
             ]
             text = "\n".join(lines)
         who = self.table.players[table.to_act]
