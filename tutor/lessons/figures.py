@@ -43,14 +43,17 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
         )
     if high < 0:
         why = (
-            " A difference this small may come from the simulation's own method (a fixed"
-            " policy takes the later exchanges) rather than from the hands."
+            " A difference this small may come from how the simulation plays the rest of"
+            " the deal (its later exchanges follow simple fixed rules, not the best play)"
+            " rather than from the hands."
             if abs(diff) < SMALL
             else ""
         )
         return (
             f"Here the computation and the hint disagree: {other} scored {_points(diff)} more than"
-            f" {said}, more than its margin of error.{why} The lesson teaches the hint as written."
+            f" {said}, more than its margin of error.{why} The lesson teaches the hint as written:"
+            " your answer is marked by what the Hints say, and this figure is why it may still"
+            " be worth thinking about."
         )
     return (
         f"The computation finds {other} about as good here: the difference, {_points(diff)},"
