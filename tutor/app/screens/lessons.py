@@ -37,9 +37,9 @@ def _lesson_entry(n: int, mine) -> Table:
     elif mine.done:
         status.append(("done", ""))
     if mine.tried == mine.steps:
-        status.append((f"first try {mine.first_try}/{mine.steps}", ""))
+        status.append((f"{mine.first_try} of {mine.steps} right at the first try", ""))
     elif mine.tried:
-        status.append((f"first try {mine.first_try} of {mine.tried} answered", ""))
+        status.append((f"{mine.first_try} right at the first try, of {mine.tried} answered", ""))
     if mine.resume_at is not None:
         status.append((f"▸ left at step {mine.resume_at + 1}", "bold"))
     body = Text.assemble((lesson.title, "bold"), (f"  · {len(lesson.steps)} steps", "dim"))
