@@ -28,7 +28,7 @@ class HelpScreen(Screen):
     def __init__(self, section: str | None = None) -> None:
         super().__init__()
         self.section = section
-        """The heading (its slug) to open at: the part about the screen F1 was pressed on."""
+        """The heading to open at: the part about the screen F1 was pressed on."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -37,6 +37,11 @@ class HelpScreen(Screen):
         yield AdaptiveFooter()
 
     def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
-        if self.section:
-            section = self.section
-            self.call_after_refresh(lambda: event.markdown.goto_anchor(section))
+        if not self.section:
+            return
+        for _, title, block_id in event.table_of_contents:
+            if title == self.section and block_id:  # at once, not goto_anchor's long scroll
+                heading = event.markdown.query_one(f"#{block_id}")
+                scroll = self.query_one("#help", VerticalScroll)
+                self.call_after_refresh(scroll.scroll_to_widget, heading, top=True, animate=False)
+                return

@@ -107,7 +107,7 @@ def penalty_fact(info) -> str:
 class LessonScreen(Screen):
     """A lesson (or the review queue) as a sequence of questions."""
 
-    HELP_SECTION = "keys-in-a-lesson"
+    HELP_SECTION = "Keys in a lesson"
     """The heading of help.md that F1 opens at."""
 
     if TYPE_CHECKING:

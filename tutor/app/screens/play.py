@@ -62,7 +62,7 @@ ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the stronges
 class PlayScreen(DecisionKeys, Screen):
     """A game of écarté against the computer."""
 
-    HELP_SECTION = "keys-at-the-table"
+    HELP_SECTION = "Keys at the table"
     """The heading of help.md that F1 opens at."""
 
     if TYPE_CHECKING:

@@ -40,7 +40,7 @@ class GameReviewScreen(Screen):
     """Every decision of a game, graded; ``learner`` is the seat whose mistakes ``l`` sends
     to the review queue (None: nobody's, e.g. a match between engines)."""
 
-    HELP_SECTION = "the-game-review"
+    HELP_SECTION = "The game review"
     """The heading of help.md that F1 opens at."""
 
     DEFAULT_CSS = """

@@ -69,7 +69,7 @@ if TYPE_CHECKING:
 class TablePlayScreen(DecisionKeys, Screen):
     """A table game against computer players, played to its end."""
 
-    HELP_SECTION = "keys-at-the-other-tables"
+    HELP_SECTION = "Keys at the other tables"
     """The heading of help.md that F1 opens at."""
 
     if TYPE_CHECKING:

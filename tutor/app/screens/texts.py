@@ -128,7 +128,7 @@ def english_for(french: str, english: str | None) -> str:
 class TextsScreen(Screen):
     """Read the annotated sources."""
 
-    HELP_SECTION = "reading-the-texts"
+    HELP_SECTION = "Reading the texts"
     """The heading of help.md that F1 opens at."""
 
     if TYPE_CHECKING:
