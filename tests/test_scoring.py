@@ -146,3 +146,11 @@ def test_the_score_told_cites_law_49_and_the_point_de_refus() -> None:
     french = deal_points_told((5, 0), 1, FRENCH, (1, 0), names, king_turned_up=True)
     assert french[0].startswith("South: 1 for the king turned up (club law 22")
     assert "point de refus" in french[1] and french[2].startswith("South: no more than 3")
+
+
+def test_the_score_told_names_the_fault_when_the_dealer_is_known() -> None:
+    names = ("South", "North")
+    played = deal_points_told((3, 2), 1, ENGLISH, (0, 0), names, dealer=0)
+    assert "North played without proposing, and lost" in played[0]
+    refused = deal_points_told((2, 3), 0, ENGLISH, (0, 0), names, dealer=0)
+    assert "South refused the first proposal, and lost" in refused[0]

@@ -122,6 +122,7 @@ def deal_points_told(
     marked: Sequence[int],
     names: Sequence[str],
     king_turned_up: bool = False,
+    dealer: int | None = None,
 ) -> list[str]:
     """How ``deal_points`` scores this deal, a line for each point, in words and
     with the law as a reader names it (club-laws/22-23, 48, 49; french/marque,
@@ -139,27 +140,35 @@ def deal_points_told(
     penalised = penalty is not None and penalty != winner
     gained = trick_points(tricks, penalised, rules)
     loser = names[1 - winner]
+    # Which fault law 49 punishes: the non-dealer's play, or the dealer's refusal.
+    if dealer is None:
+        fault = "played without proposing or refused"
+    elif penalty == dealer:
+        fault = "refused the first proposal"
+    else:
+        fault = "played without proposing"
     if not penalised:
         why = "club law 48" if not rules.french else "the French rules, the points"
         lines.append(f"{names[winner]}: {gained} for {what} ({why})")
     elif rules.french:
         lines.append(
             f"{names[winner]}: {base} for {what}, and 1 more, the point de refus: {loser}"
-            f" played without proposing or refused, and lost (the French rules, L'écart)"
+            f" {fault}, and lost (the French rules, L'écart)"
         )
     elif tricks == 5:
         lines.append(
-            f"{names[winner]}: 2 for {what}; {loser} played without proposing or refused,"
+            f"{names[winner]}: 2 for {what}; {loser} {fault},"
             f' but "the score for the vole" is "unaffected" (club law 49)'
         )
     else:
         lines.append(
-            f"{names[winner]}: 2 for {what}, not 1: {loser} played without proposing"
-            f" or refused, and lost (club law 49)"
+            f"{names[winner]}: 2 for {what}, not 1: {loser} {fault}, and lost (club law 49)"
         )
     cap = rules.max_deal_points
     if cap is not None and marked[winner] + gained > cap:
-        lines.append(f"{names[winner]}: no more than {cap} for one deal (the French rules, the points)")
+        lines.append(
+            f"{names[winner]}: no more than {cap} for one deal (the French rules, the points)"
+        )
     return lines
 
 

@@ -101,7 +101,13 @@ class DealSummary(ModalScreen[None]):
         marked = (int(final.king == 0), int(final.king == 1))
         turned = final.turnup.rank is Rank.KING
         told = deal_points_told(
-            final.tricks_won(), final.penalty, final.rules, marked, self.after.players, turned
+            final.tricks_won(),
+            final.penalty,
+            final.rules,
+            marked,
+            self.after.players,
+            turned,
+            final.dealer,
         )
         return "\n".join(f"• {line}" for line in told)
 
