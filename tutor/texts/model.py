@@ -116,8 +116,10 @@ class Passage:
 
     @property
     def notes(self) -> list[str]:
-        """The project's notes on this passage (Markdown), then one per emendation."""
-        return [resolve(n) for n in self.note_sources] + [e.describe() for e in self.emendations]
+        """The project's notes on this passage (Markdown), then one per emendation, the
+        same correction made twice (tramps, tramps) told once."""
+        told = dict.fromkeys(e.describe() for e in self.emendations)
+        return [resolve(n) for n in self.note_sources] + list(told)
 
     @property
     def translation(self) -> str | None:
