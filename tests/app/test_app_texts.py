@@ -113,3 +113,18 @@ async def test_home_buttons_open_their_screens_with_the_mouse():
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, HomeScreen)
+
+
+@run
+async def test_the_first_enter_on_the_contents_opens_the_first_document():
+    # A learner review: Enter did nothing until an arrow key put the cursor on a line.
+    from textual.widgets import Tree
+
+    app = create_app(start="texts")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tree = app.screen.query_one(Tree)
+        assert tree.has_focus and tree.cursor_node is not None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert tree.cursor_node.is_expanded

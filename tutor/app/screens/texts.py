@@ -231,6 +231,9 @@ class TextsScreen(Screen):
             self.show_passage(self.initial)
         else:
             tree.focus()
+            # The cursor on the first document, so the first Enter opens it (with no
+            # line under the cursor Enter did nothing until an arrow key was pressed).
+            self.call_after_refresh(setattr, tree, "cursor_line", 0)
 
     def on_resize(self) -> None:
         self.update_layout()
