@@ -208,6 +208,10 @@ class TableDealSummary(JudgingScreen):
         for step in self.deal.steps:
             if step.seat not in self.seats:
                 continue
+            if len(step.before.legal_actions()) == 1:  # as the two-handed summary says it
+                rows.append(f"   {names[step.seat]}: {describe_action(step.action)}")
+                rows.append(" (the only choice)\n", style="italic")
+                continue
             try:
                 judged = self.judge(step)
             except Exception as exc:  # advice must never break the summary
