@@ -82,6 +82,11 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         self.refresh_progress()
 
+    def on_resize(self) -> None:
+        # A short terminal (80x24) loses the title's frame and the spacing, so the
+        # progress box stays whole beneath a game in progress.
+        self.set_class(self.size.height < 30, "-short")
+
     def on_screen_resume(self) -> None:
         self.refresh_progress()
 
