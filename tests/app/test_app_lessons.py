@@ -15,6 +15,7 @@ from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lesson_end import LessonEndScreen
 from tutor.app.screens.lessons import LessonsScreen
+from tutor.app.widgets.cards import card_label
 
 
 def feedback(app) -> str:
@@ -64,6 +65,10 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         text = feedback(app)
         assert text.startswith("### ✗ Not right: propose") and "You proposed" in text
         assert "Three trumps" in text and "The answer: **play**" in text
+        # the hand stays beside the verdict that names its cards, whatever scrolled away
+        held = text.split("\n\n")[1]
+        hand = " ".join(card_label(c) for c in screen.hand_order())
+        assert held.startswith("*Your hand:*") and hand in held and "*turn-up:*" in held
         assert not app.screen.check_action("decide", ("play",))
 
 

@@ -478,11 +478,20 @@ class LessonScreen(Screen):
         if attempt.finished:
             self.step_finished(attempt.unaided)
         given = self.given_text(judgement.given)
+        # The verdict scrolls the cards out of sight on a small screen; the
+        # explanation names them, so the hand is repeated beside it in one line.
+        held = self.held_line()
         if judgement.correct:
-            parts = [f"### ✓ Right: {given}", self.explanation(), "*Press n for the next step.*"]
+            parts = [
+                f"### ✓ Right: {given}",
+                held,
+                self.explanation(),
+                "*Press n for the next step.*",
+            ]
         elif attempt.finished:
             parts = [
                 f"### ✗ Not right: {given}",
+                held,
                 judgement.diagnosis.text,
                 f"### The answer: **{self.expected_text()}**",
                 self.explanation(),
@@ -492,12 +501,25 @@ class LessonScreen(Screen):
             left = attempt.max_tries - attempt.tries
             parts = [
                 f"### ✗ Not right: {given}",
+                held,
                 judgement.diagnosis.text,
                 f"Try again: {left} {'try' if left == 1 else 'tries'} left before the answer is"
                 " shown. Press ? for a clue, s to see the answer.",
             ]
         self.set_feedback(*parts)
         self.after_answer()
+
+    def held_line(self) -> str:
+        """The position in one line (hand, turn-up, trick led), for the verdict; empty
+        for a law question."""
+        info = self.step.info
+        if info is None:
+            return ""
+        line = f"*Your hand:* {' '.join(card_label(c) for c in self.hand_order())}"
+        line += f" · *turn-up:* {card_label(info.turnup)}"
+        if info.led is not None:
+            line += f" · *led:* {card_label(info.led)}"
+        return line
 
     def step_finished(self, unaided: bool) -> None:
         """Count the step in this pass (its first finish only: a step opened again after
