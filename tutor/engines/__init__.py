@@ -1,5 +1,6 @@
 """The engines that answer decisions: ``hints``, ``best`` and ``random`` for the
-learner, and the two reference players kept for matches.
+learner, and for matches the reference players and ``best-v1`` (``best`` as it
+was before its card play was made free of strategy fusion).
 
 ``make_engine`` is the one factory: the command line, the app, the tables, the
 lessons and ``ecarte match`` all build their engines with it.
@@ -12,7 +13,7 @@ from tutor.engines.base import Advice, Engine, EngineUnavailable
 ENGINE_NAMES = ("hints", "best", "random")
 """The engines a learner plays against or asks for advice."""
 
-MATCH_ENGINES = ("best", "hints", "random", "reference", "reference2")
+MATCH_ENGINES = ("best", "best-v1", "hints", "random", "reference", "reference2")
 """Every engine ``make_engine`` builds: the learner's and the reference players."""
 
 
@@ -31,6 +32,10 @@ def make_engine(name: str, seed: int | None = None) -> Engine:
         from tutor.engines.best import BestEngine
 
         return BestEngine(seed=seed)
+    if name == "best-v1":
+        from tutor.engines.best import BestEngine
+
+        return BestEngine(seed=seed, fusion_free=False)
     if name == "reference":
         from tutor.engines.reference import ReferenceEngine
 

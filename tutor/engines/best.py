@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from tutor.engines.base import Advice
+from tutor.engines.infoset_search import card_values
 from tutor.engines.policy import CARD_VALUES, Rollout
 from tutor.engines.sampling import deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
@@ -37,6 +38,8 @@ from tutor.rules.laws import deal_points
 CARD_SAMPLES = {5: 400, 4: 600, 3: 1500}
 """Holdings sampled when there are too many to enumerate, by cards in hand."""
 ENUMERATE_LIMIT = {5: 400, 4: 1000, 3: 2500, 2: 10_000, 1: 10_000}
+SEARCH_SAMPLES = {5: 160, 4: 300, 3: 600}
+"""Holdings weighed by the fusion-free search, by cards in hand (all when fewer)."""
 EXCHANGE_DEALS = 300
 DISCARD_DEALS = 120
 
@@ -46,10 +49,17 @@ _BY_INDEX = {c.index: c for c in PACK}
 class BestEngine:
     name = "best"
 
-    def __init__(self, seed: int | None = None, scale: float = 1.0) -> None:
-        """``scale`` multiplies every sample count (a weaker, faster engine below 1)."""
+    def __init__(
+        self, seed: int | None = None, scale: float = 1.0, fusion_free: bool = True
+    ) -> None:
+        """``scale`` multiplies every sample count (a weaker, faster engine below 1);
+        ``fusion_free`` False gives ``best-v1``, whose card play averages solved
+        deals (``infoset_search`` says what that gets wrong)."""
         self.seed = 0 if seed is None else seed
         self.scale = scale
+        self.fusion_free = fusion_free
+        if not fusion_free:
+            self.name = "best-v1"
         self.solver = Solver()
 
     def advise(self, info: InfoSet) -> Advice:
@@ -99,6 +109,9 @@ class BestEngine:
         worth = _trick_worth(info, 0)
         value = {c: _dot(row, worth) for c, row in dist.items()}
         tricks = {c: _dot(row, range(6)) for c, row in dist.items()}
+        searched = self.fusion_free and len(value) > 1 and len(info.hand) > 2
+        if searched:
+            value = self._fusion_free_values(info, rng, worth)
         make = lead if info.led is None else follow
         best = _best_card(value, tricks)
         card = _BY_INDEX[best]
@@ -107,15 +120,40 @@ class BestEngine:
             if exact
             else f"{count} sampled holdings of the opponent"
         )
+        played = (
+            "the next card chosen once for the holdings it cannot tell apart, then each"
+            " solved exactly"
+            if searched
+            else "each played out exactly"
+        )
         reason = (
             f"The {card.noun} gives the best expected score ({value[best]:+.2f}) over {how},"
-            f" each played out exactly; {tricks[best]:.1f} tricks expected."
+            f" {played}; {tricks[best]:.1f} tricks expected."
         )
         return Advice(
             action=make(card),
             reason=reason,
             sources=("britannica-9/play", "britannica-9/scoring"),
             values={str(make(_BY_INDEX[c])): v for c, v in sorted(value.items())},
+        )
+
+    def _fusion_free_values(
+        self, info: InfoSet, rng: random.Random, worth: list[float]
+    ) -> dict[int, float]:
+        """Each legal card's value with my next choice made for the worlds I cannot
+        tell apart (``infoset_search``), over the same kind of holdings."""
+        n = len(info.hand)
+        samples = max(20, int(SEARCH_SAMPLES.get(n, 400) * self.scale))
+        worlds, _ = holdings(info, rng, SEARCH_SAMPLES.get(n, 400), samples)
+        won_me, _ = info.tricks_won()
+        return card_values(
+            self.solver,
+            mask_of(info.hand),
+            info.led.index if info.led is not None else None,
+            [(w.holding, w.weight) for w in worlds],
+            won_me,
+            worth,
+            suit_number(info.trump),
         )
 
     def _mark(self, info: InfoSet, rng: random.Random) -> Advice:

@@ -113,7 +113,21 @@ class Rollout:
         """``stage``: 'propose', 'accept', 'discard_nd' or 'discard_d'; ``proposals``
         those made this deal, the one pending at 'accept' included; ``forced`` is
         the first action taken, e.g. ('play', 0) or ('discard', mask)."""
-        deal = Stepper(nd, d, stock, self.trump, stage, proposals, penalty)
-        deal.exchange(self, forced)
+        deal = self.exchanged(nd, d, stock, stage, proposals, penalty, forced)
         nd, d = deal.hands
         return deal.king_holder(), self.solver.lead_tricks(nd, d, self.trump), deal.penalty
+
+    def exchanged(
+        self,
+        nd: int,
+        d: int,
+        stock: list[int],
+        stage: str,
+        proposals: int,
+        penalty: int | None,
+        forced: Forced | None = None,
+    ) -> Stepper:
+        """The deal at the start of play, the exchanges made as ``run`` makes them."""
+        deal = Stepper(nd, d, stock, self.trump, stage, proposals, penalty)
+        deal.exchange(self, forced)
+        return deal

@@ -36,8 +36,7 @@ from itertools import combinations
 from math import comb
 
 from tutor.engines.policy import keepers, play_likelihood
-from tutor.engines.solver import SUIT_MASKS, bits, mask_of, suit_number
-from tutor.rules.cards import Card
+from tutor.engines.solver import bits, mask_of, reply_excludes, suit_number
 from tutor.rules.infoset import InfoSet
 
 SHORT_KEEPER = 0.25
@@ -74,7 +73,7 @@ def view_of(info: InfoSet) -> View:
         opp_card = second if i_led else first
         played |= 1 << opp_card.index
         if i_led:
-            forbidden |= _inference(first, second, trump)
+            forbidden |= reply_excludes(first.index, second.index, trump)
     if info.led is not None:
         played |= 1 << info.led.index
     king_bit = 1 << info.trump_king.index
@@ -92,20 +91,6 @@ def view_of(info: InfoSet) -> View:
         unseen=unseen,
         has_played=bool(played),
     )
-
-
-def _inference(led: Card, reply: Card, trump: int) -> int:
-    """Cards the player who replied to ``led`` with ``reply`` cannot hold since."""
-    led_i, reply_i = led.index, reply.index
-    suit = SUIT_MASKS[led_i >> 3]
-    if reply_i >> 3 == led_i >> 3:
-        if reply_i < led_i:  # followed low: nothing higher in the suit
-            return suit & ~((2 << led_i) - 1)
-        return 0
-    out = suit
-    if reply_i >> 3 != trump:
-        out |= SUIT_MASKS[trump]
-    return out
 
 
 class Likelihood:

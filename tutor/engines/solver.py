@@ -65,6 +65,21 @@ def follows_mask(hand: int, led: int, trump: int) -> int:
     return trumps or hand
 
 
+def reply_excludes(led: int, reply: int, trump: int) -> int:
+    """Cards a player who answered ``led`` with ``reply`` cannot hold since, by the
+    rule of following (``follows_mask``): a lower card of the suit means no higher
+    one; another suit means none of it, and no trump unless he trumped."""
+    suit = SUIT_MASKS[led >> 3]
+    if reply >> 3 == led >> 3:
+        if reply < led:  # followed low: nothing higher in the suit
+            return suit & ~((2 << led) - 1)
+        return 0
+    out = suit
+    if reply >> 3 != trump:
+        out |= SUIT_MASKS[trump]
+    return out
+
+
 def second_wins(led: int, second: int, trump: int) -> bool:
     """True if the card played second takes the trick."""
     if led >> 3 == second >> 3:

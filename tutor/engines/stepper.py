@@ -71,6 +71,7 @@ class Stepper:
         "proposals",
         "stage",
         "stock",
+        "thrown",
         "trump",
         "won",
     )
@@ -91,6 +92,8 @@ class Stepper:
         marked the king (or the dealer, who turned it up), if any."""
         self.trump = trump
         self.hands = [nd, d]
+        self.thrown = [0, 0]
+        """Each seat's discards this deal (what he has seen beyond his hand)."""
         self.stock = stock
         self.drawn = 0
         self.stage = stage
@@ -147,6 +150,7 @@ class Stepper:
         for c in self.stock[start : start + n]:
             drawn |= 1 << c
         self.hands[seat] = (hand & ~thrown) | drawn
+        self.thrown[seat] |= thrown
         self.drawn = start + n
         if self.drawn >= len(self.stock):
             self._start_play()

@@ -1,0 +1,121 @@
+"""The tricks of a deal played with hidden cards: each side decides from what it has seen.
+
+The study (``tutor.analysis.study``) used to play its deals out double dummy,
+both players seeing every card, which flatters the side that knows what to do
+with them. This player sees what a player at the table sees: his own hand, his
+own discards, the turn-up and the cards played, and what the law of following
+(``solver.follows_mask``) reveals: a player who did not follow holds none of
+the suit, and no trump unless he trumped; one who followed low holds nothing
+higher of the suit.
+
+Each choice with more than one card to it is made by sampling: ``worlds``
+holdings of the adversary consistent with all that (every one of them when
+there are no more), each solved exactly with both hands known, and the card
+with the best mean value taken, valued in points by the trick count it gives
+(the point at three, the vole at five, law 49's penalty). It is fast and
+imperfect-information: it never uses a card it has not seen. It is not
+flawless: like every player that averages over solved deals, it may play as
+if it could tell the deals apart later, which it cannot.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from math import comb
+
+from tutor.engines.solver import Solver, bits, follows_mask, reply_excludes, second_wins
+from tutor.rules.laws import deal_points
+from tutor.rules.rulesets import ENGLISH, RuleSet
+
+WORLDS = 12
+"""Holdings of the adversary weighed for each choice (all of them when fewer)."""
+
+FULL = (1 << 32) - 1
+
+
+def trick_values(seat: int, penalty: int | None, rules: RuleSet = ENGLISH) -> tuple[float, ...]:
+    """``seat``'s net points by the tricks it ends with (0..5): the point or the
+    vole to whoever makes them, the penalty of club-laws/49 included."""
+    out = []
+    for mine in range(6):
+        won = (mine, 5 - mine) if seat == 0 else (5 - mine, mine)
+        points = deal_points(won, penalty, rules, (0, 0))
+        out.append(float(points[seat] - points[1 - seat]))
+    return tuple(out)
+
+
+class HiddenPlay:
+    """Plays the five tricks from the start of play; see the module's docstring."""
+
+    def __init__(self, solver: Solver, trump: int, rng: random.Random, worlds: int = WORLDS):
+        self.solver = solver
+        self.trump = trump
+        self.rng = rng
+        self.worlds = worlds
+
+    def tricks(self, hands: tuple[int, int], seen: tuple[int, int], penalty: int | None) -> int:
+        """The tricks the non-dealer (seat 0) makes, both sides playing from their
+        own information. ``hands``: (non-dealer's, dealer's) at the start of play;
+        ``seen``: the cards each has seen other than his hand (his discards, the
+        turn-up)."""
+        trump = self.trump
+        hand = list(hands)
+        values = (trick_values(0, penalty), trick_values(1, penalty))
+        # Per seat, the cards the adversary may still hold, as far as that seat knows.
+        maybe = [FULL & ~hands[0] & ~seen[0], FULL & ~hands[1] & ~seen[1]]
+        won = [0, 0]
+        leader = 0
+        for _ in range(5):
+            card = self._choose(leader, hand, maybe, won, values[leader], None)
+            hand[leader] &= ~(1 << card)
+            maybe[1 - leader] &= ~(1 << card)
+            follower = 1 - leader
+            reply = self._choose(follower, hand, maybe, won, values[follower], card)
+            hand[follower] &= ~(1 << reply)
+            maybe[leader] &= ~((1 << reply) | reply_excludes(card, reply, trump))
+            winner = follower if second_wins(card, reply, trump) else leader
+            won[winner] += 1
+            leader = winner
+        return won[0]
+
+    def _choose(
+        self,
+        seat: int,
+        hand: list[int],
+        maybe: list[int],
+        won: list[int],
+        values: tuple[float, ...],
+        led: int | None,
+    ) -> int:
+        mine = hand[seat]
+        legal = mine if led is None else follows_mask(mine, led, self.trump)
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1  # one card: no choice
+        size = hand[1 - seat].bit_count()
+        # What he must hold is in ``maybe`` by construction (he has not shown it).
+        pool = bits(maybe[seat] & ~mine)
+        if len(pool) < size:  # cannot happen in a lawful deal; play safe
+            pool = bits(hand[1 - seat])
+        if comb(len(pool), size) <= self.worlds:
+            holdings = [_mask(c) for c in combinations(pool, size)]
+        else:
+            holdings = [_mask(self.rng.sample(pool, size)) for _ in range(self.worlds)]
+        total: dict[int, float] = {}
+        base = won[seat]
+        for theirs in holdings:
+            if led is None:
+                got = self.solver.lead_values(mine, theirs, self.trump)
+            else:
+                got = self.solver.follow_values(mine, theirs, led, self.trump)
+            for c, t in got.items():
+                total[c] = total.get(c, 0.0) + values[base + t]
+        # The best mean; among equals, the lowest card (kept high cards serve later).
+        return max(total, key=lambda c: (total[c], -(c & 7)))
+
+
+def _mask(cards: tuple[int, ...] | list[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out

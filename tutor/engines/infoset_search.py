@@ -1,0 +1,109 @@
+"""Card play decided for the deals I cannot tell apart, not for each one alone.
+
+Averaging over solved deals (perfect-information Monte Carlo) values a card as
+if, after it, I could play each deal knowing which one it is: in deals I
+cannot tell apart it may plan different cards, which it cannot play
+(**strategy fusion**). This search removes that error for my next two choices:
+
+- my card now is one card for every world (a holding of the adversary
+  consistent with what I have seen, ``sampling.holdings``);
+- in each world the adversary answers as he would with every card known (the
+  reply, or the lead, that the exact solver finds best for him; among equals the
+  lowest card): so his card is a function of the world, and what he shows
+  splits the worlds into those I can still not tell apart;
+- my next card is again one card for each such group of worlds, the one with
+  the best weighted value over the group;
+- beyond that, each world is solved exactly (``solver.Solver``).
+
+With the adversary's answers fixed by the world, my choices form a problem for
+one player over what he has seen, and the best of it is found exactly by
+taking, at each of my choices, the card best over its group: no Pareto fronts
+are needed (that is what αμ keeps when the adversary's choices are searched
+too). Values are points at the game score (``values.Utility`` by tricks).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from tutor.engines.solver import Solver, bits, follows_mask, second_wins
+
+Worlds = Sequence[tuple[int, float]]
+"""(the adversary's holding, its weight)."""
+
+
+def card_values(
+    solver: Solver,
+    mine: int,
+    led: int | None,
+    worlds: Worlds,
+    won: int,
+    worth: Sequence[float],
+    trump: int,
+) -> dict[int, float]:
+    """For each card I may play now: its weighted value, my next choice made once
+    for each group of worlds my observation cannot split. ``led``: the
+    adversary's card led to me (his holdings then exclude it); ``won``: my tricks
+    so far; ``worth[t]``: the value of ending the deal with ``t`` tricks."""
+    search = _Search(solver, trump, worth)
+    legal = mine if led is None else follows_mask(mine, led, trump)
+    out: dict[int, float] = {}
+    for card in bits(legal):
+        if led is None:
+            out[card] = search.after_my_lead(mine ^ (1 << card), card, worlds, won)
+        else:
+            i_win = second_wins(led, card, trump)
+            out[card] = search.after_trick(mine ^ (1 << card), worlds, won + i_win, i_win)
+    return out
+
+
+class _Search:
+    def __init__(self, solver: Solver, trump: int, worth: Sequence[float]) -> None:
+        self.solver = solver
+        self.trump = trump
+        self.worth = worth
+
+    def after_my_lead(self, rest: int, card: int, worlds: Worlds, won: int) -> float:
+        """I have led ``card``; each world's adversary replies; then my next choice."""
+        groups: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        for holding, weight in worlds:
+            theirs = self.solver.follow_values(holding, rest, card, self.trump)
+            reply = _best(theirs)
+            groups[reply].append((holding ^ (1 << reply), weight))
+        total = 0.0
+        for reply, group in groups.items():
+            i_win = not second_wins(card, reply, self.trump)
+            total += self.after_trick(rest, group, won + i_win, i_win)
+        return total
+
+    def after_trick(self, rest: int, worlds: Worlds, won: int, i_lead: bool) -> float:
+        """A trick is over; ``rest`` is my hand. My next choice, made once for the
+        group, then every world solved exactly."""
+        if not rest:
+            return sum(w for _, w in worlds) * self.worth[won]
+        solver, trump, worth = self.solver, self.trump, self.worth
+        if i_lead:
+            totals: dict[int, float] = defaultdict(float)
+            for holding, weight in worlds:
+                for c, t in solver.lead_values(rest, holding, trump).items():
+                    totals[c] += weight * worth[won + t]
+            return max(totals.values())
+        # He leads, in each world the card best for him; I answer once per card seen.
+        by_lead: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        for holding, weight in worlds:
+            lead = _best(solver.lead_values(holding, rest, trump))
+            by_lead[lead].append((holding ^ (1 << lead), weight))
+        total = 0.0
+        for lead, group in by_lead.items():
+            totals = defaultdict(float)
+            for holding, weight in group:
+                for c, t in solver.follow_values(rest, holding, lead, trump).items():
+                    totals[c] += weight * worth[won + t]
+            total += max(totals.values())
+        return total
+
+
+def _best(tricks: dict[int, int]) -> int:
+    """The adversary's card with the most tricks for him; among equals the lowest."""
+    return max(tricks, key=lambda c: (tricks[c], -(c & 7), -c))
