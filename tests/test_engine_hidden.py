@@ -79,3 +79,31 @@ def test_hidden_cards_cost_the_leader_tricks_that_clairvoyance_gives() -> None:
         hidden += HiddenPlay(solver, trump, rng).tricks((nd, dl), (1 << turnup,) * 2, None)
         dd += solver.lead_tricks(nd, dl, trump)
     assert hidden < dd
+
+
+def test_a_king_marked_from_the_hand_is_in_every_holding_weighed_until_played() -> None:
+    """club-laws/23: marking the king tells the adversary where it is."""
+    weighed: list[int] = []
+
+    class Spy(Solver):
+        def lead_values(self, leader: int, other: int, trump: int) -> dict[int, int]:
+            weighed.append(other)
+            return super().lead_values(leader, other, trump)
+
+    for seed in range(60):
+        pack = list(range(32))
+        random.Random(seed).shuffle(pack)
+        turnup = pack[10]
+        king = 8 * (turnup >> 3) + 7
+        if king in pack[:10] or turnup == king:
+            continue
+        dealer = [king, *pack[5:9]]  # the dealer holds the king and marked it
+        nd = [c for c in pack[:5]]
+        weighed.clear()
+        HiddenPlay(Spy(), turnup >> 3, random.Random(seed)).tricks(
+            (mask(nd), mask(dealer)), (1 << turnup, 1 << turnup), None, marked=1
+        )
+        first_leads = [w for w in weighed if w.bit_count() == 5]
+        assert first_leads and all(w >> king & 1 for w in first_leads)
+        return
+    raise AssertionError("no deal found")

@@ -3,7 +3,7 @@
 The study (``tutor.analysis.study``) used to play its deals out double dummy,
 both players seeing every card, which flatters the side that knows what to do
 with them. This player sees what a player at the table sees: his own hand, his
-own discards, the turn-up and the cards played, and what the law of following
+own discards, the turn-up, the king marked, the cards played, and what the law of following
 (``solver.follows_mask``) reveals: a player who did not follow holds none of
 the suit, and no trump unless he trumped; one who followed low holds nothing
 higher of the suit.
@@ -53,27 +53,42 @@ class HiddenPlay:
         self.trump = trump
         self.rng = rng
         self.worlds = worlds
+        self.known = [0, 0]
 
-    def tricks(self, hands: tuple[int, int], seen: tuple[int, int], penalty: int | None) -> int:
+    def tricks(
+        self,
+        hands: tuple[int, int],
+        seen: tuple[int, int],
+        penalty: int | None,
+        marked: int | None = None,
+    ) -> int:
         """The tricks the non-dealer (seat 0) makes, both sides playing from their
         own information. ``hands``: (non-dealer's, dealer's) at the start of play;
         ``seen``: the cards each has seen other than his hand (his discards, the
-        turn-up)."""
+        turn-up); ``marked``: the seat that marked the king of trumps from his
+        hand (club-laws/23), which tells the other that he holds it."""
         trump = self.trump
         hand = list(hands)
         values = (trick_values(0, penalty), trick_values(1, penalty))
-        # Per seat, the cards the adversary may still hold, as far as that seat knows.
+        # Per seat, the cards the adversary may still hold, as far as that seat knows,
+        # and those he is known to hold (the king he marked, until it is played).
         maybe = [FULL & ~hands[0] & ~seen[0], FULL & ~hands[1] & ~seen[1]]
+        self.known = [0, 0]
+        king = 1 << (8 * trump + 7)
+        if marked is not None and hands[marked] & king:
+            self.known[1 - marked] = king
         won = [0, 0]
         leader = 0
         for _ in range(5):
             card = self._choose(leader, hand, maybe, won, values[leader], None)
             hand[leader] &= ~(1 << card)
             maybe[1 - leader] &= ~(1 << card)
+            self.known[1 - leader] &= ~(1 << card)
             follower = 1 - leader
             reply = self._choose(follower, hand, maybe, won, values[follower], card)
             hand[follower] &= ~(1 << reply)
             maybe[leader] &= ~((1 << reply) | reply_excludes(card, reply, trump))
+            self.known[leader] &= ~(1 << reply)
             winner = follower if second_wins(card, reply, trump) else leader
             won[winner] += 1
             leader = winner
@@ -92,15 +107,15 @@ class HiddenPlay:
         legal = mine if led is None else follows_mask(mine, led, self.trump)
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1  # one card: no choice
-        size = hand[1 - seat].bit_count()
-        # What he must hold is in ``maybe`` by construction (he has not shown it).
-        pool = bits(maybe[seat] & ~mine)
+        must = self.known[seat]
+        size = hand[1 - seat].bit_count() - must.bit_count()
+        pool = bits(maybe[seat] & ~mine & ~must)
         if len(pool) < size:  # cannot happen in a lawful deal; play safe
-            pool = bits(hand[1 - seat])
+            must, pool, size = 0, bits(hand[1 - seat]), hand[1 - seat].bit_count()
         if comb(len(pool), size) <= self.worlds:
-            holdings = [_mask(c) for c in combinations(pool, size)]
+            holdings = [must | _mask(c) for c in combinations(pool, size)]
         else:
-            holdings = [_mask(self.rng.sample(pool, size)) for _ in range(self.worlds)]
+            holdings = [must | _mask(self.rng.sample(pool, size)) for _ in range(self.worlds)]
         total: dict[int, float] = {}
         base = won[seat]
         for theirs in holdings:
