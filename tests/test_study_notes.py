@@ -8,7 +8,8 @@ def test_every_jeu_de_regle_category_has_figures():
         notes = notes_for_passage(f"britannica-9/hints/jeux-de-regle/{category}")
         assert notes, category
         assert "won the point" in notes[0]
-        assert "every card known" in notes[-1]
+        assert "each player deciding from the cards he has seen" in notes[-1]
+        assert "with every card seen" in notes[0]  # the double-dummy figure beside it
 
 
 def test_refusal_exceptions_and_hints_map_to_their_passages():

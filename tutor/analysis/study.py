@@ -20,12 +20,20 @@ tutor/data/study.json`` in a checkout; without ``--out`` nothing is written):
    point".
 
 Method, stated with the figures: each deal is dealt from a seeded shuffle; the
-choice studied is forced and the rest of the deal played out with every card
-known, the later exchanges by the fixed policy of ``tutor/engines/policy.py``
-and the tricks solved exactly (double dummy, ``tutor/engines/solver.py``). The
-same deal serves both options, so their difference is sharp. Scores are points
-at love-all: one for the point, two for the vole, two for the point against a
-penalised loser, one for the king.
+choice studied is forced, the later exchanges are made by the fixed policy of
+``tutor/engines/policy.py`` (each player looking at his own hand only), and
+the tricks are played twice from the same start of play:
+
+- with hidden cards, the figures quoted: each player decides from what he has
+  seen (``tutor/engines/hidden.py``: his hand, his discards, the turn-up, the
+  cards played and what following reveals), as at the table;
+- double dummy, beside them: both players seeing every card
+  (``tutor/engines/solver.py``), the study's former method, which flatters the
+  side that knows what to do with the cards.
+
+The same deal serves both options, so their difference is sharp. Scores are
+points at love-all: one for the point, two for the vole, two for the point
+against a penalised loser, one for the king.
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
 from tutor.analysis.match import capped_note, useful_processes
+from tutor.engines.hidden import WORLDS, HiddenPlay
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver
 from tutor.engines.stepper import Forced
@@ -54,9 +63,9 @@ from tutor.rules.cards import PACK, Card, Suit
 from tutor.rules.laws import deal_points, point_winner
 from tutor.rules.rulesets import ENGLISH
 
-DEFAULT_DEALS = 1_000_000
+DEFAULT_DEALS = 300_000
 DEFAULT_SEED = 1
-CHUNK = 5_000
+CHUNK = 2_000
 """Deals per work unit; each unit has its own seed, so results do not depend on --jobs."""
 STUDY_PATH = Path(__file__).resolve().parents[1] / "data" / "study.json"
 """The shipped results (read by ``tutor.analysis.study_notes``); written only when ``--out`` names it."""
@@ -80,6 +89,7 @@ class TwoToOne(TypedDict):
     hands: int
     won_point: float | None
     won_point_95: list[float] | None
+    won_point_double_dummy: float | None
     two_to_one: float
     verdict: NotRequired[str]
 
@@ -91,6 +101,7 @@ class StudyResults(TypedDict):
     seed: int
     seconds: float
     method: str
+    double_dummy_method: str
     refusal_exceptions_read_by: str
     foster: dict[str, int]
     jeux_de_regle_played: dict[str, StudyRow]
@@ -162,6 +173,21 @@ def _classifiers() -> tuple[
     return jeu, hints_refusal
 
 
+METHOD = (
+    "Each deal dealt from a seeded shuffle at love-all; the choice studied is forced, the"
+    " later exchanges made by the fixed policy of tutor/engines/policy.py (each player"
+    " looking at his own hand), and the tricks played with hidden cards: each player"
+    " decides from what he has seen (his hand, his discards, the turn-up, the cards played),"
+    f" weighing {WORLDS} holdings of his adversary consistent with it, each solved exactly"
+    " (tutor/engines/hidden.py). Scores are net points to the player studied, the king"
+    " included."
+)
+DOUBLE_DUMMY_METHOD = (
+    "The same deals and exchanges with the tricks solved double dummy, both players seeing"
+    " every card: the study's former method, which flatters the side that knows what to"
+    " do with the cards."
+)
+
 REFUSAL_SOURCE = "tutor.hints.accepting.EXCEPTIONS"
 """Whose reading of the refusal exceptions the study counts, as its output names it."""
 
@@ -181,25 +207,45 @@ def _mask(indices: Iterable[int]) -> int:
 
 
 class Tally:
-    """Sums for one row of the study: hands, points won, and two options' scores."""
+    """Sums for one row of the study: hands, points won, and two options' scores,
+    with hidden cards and, beside them, double dummy."""
 
-    __slots__ = ("diff_sq", "first", "first_sq", "hands", "second", "won")
+    __slots__ = (
+        "dd_diff_sq",
+        "dd_first",
+        "dd_second",
+        "dd_won",
+        "diff_sq",
+        "first",
+        "hands",
+        "second",
+        "won",
+    )
 
     def __init__(self) -> None:
         self.hands = 0
         self.won = 0
         self.first = 0.0
-        self.first_sq = 0.0
         self.second = 0.0
         self.diff_sq = 0.0
+        self.dd_won = 0
+        self.dd_first = 0.0
+        self.dd_second = 0.0
+        self.dd_diff_sq = 0.0
 
-    def add(self, won: bool, first: float, second: float) -> None:
+    def add(self, hidden: Outcome, double_dummy: Outcome) -> None:
+        """Each outcome: (won the point with the first option, first's score, second's)."""
         self.hands += 1
+        won, first, second = hidden
         self.won += won
         self.first += first
-        self.first_sq += first * first
         self.second += second
         self.diff_sq += (first - second) ** 2
+        won, first, second = double_dummy
+        self.dd_won += won
+        self.dd_first += first
+        self.dd_second += second
+        self.dd_diff_sq += (first - second) ** 2
 
     def merge(self, other: Tally) -> None:
         for name in self.__slots__:
@@ -209,23 +255,34 @@ class Tally:
         n = self.hands
         if n == 0:
             return {"hands": 0}
-        rate = self.won / n
-        half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / n)
-        mean_diff = (self.first - self.second) / n
-        var_diff = max(self.diff_sq / n - mean_diff**2, 0.0)
-        diff_half = 1.96 * math.sqrt(var_diff / n) if n > 1 else math.inf
-        return {
-            "hands": n,
-            "won_point": round(rate, 4),
-            "won_point_95": [round(rate - half, 4), round(rate + half, 4)],
-            first: round(self.first / n, 4),
-            second: round(self.second / n, 4),
-            f"{first}_minus_{second}": round(mean_diff, 4),
-            f"{first}_minus_{second}_95": [
-                round(mean_diff - diff_half, 4),
-                round(mean_diff + diff_half, 4),
-            ],
-        }
+        row: StudyRow = {"hands": n}
+        row.update(_figures(n, self.won, self.first, self.second, self.diff_sq, first, second))
+        row["double_dummy"] = _figures(
+            n, self.dd_won, self.dd_first, self.dd_second, self.dd_diff_sq, first, second
+        )
+        return row
+
+
+Outcome = tuple[bool, float, float]
+
+
+def _figures(
+    n: int, won: int, first: float, second: float, diff_sq: float, a: str, b: str
+) -> StudyRow:
+    """The rate of the point won and the two options' means, with 95% intervals."""
+    rate = won / n
+    half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / n)
+    mean_diff = (first - second) / n
+    var_diff = max(diff_sq / n - mean_diff**2, 0.0)
+    diff_half = 1.96 * math.sqrt(var_diff / n) if n > 1 else math.inf
+    return {
+        "won_point": round(rate, 4),
+        "won_point_95": [round(rate - half, 4), round(rate + half, 4)],
+        a: round(first / n, 4),
+        b: round(second / n, 4),
+        f"{a}_minus_{b}": round(mean_diff, 4),
+        f"{a}_minus_{b}_95": [round(mean_diff - diff_half, 4), round(mean_diff + diff_half, 4)],
+    }
 
 
 def _score(king: int | None, t_nd: int, penalty: int | None, seat: int) -> tuple[float, bool]:
@@ -239,23 +296,53 @@ def _score(king: int | None, t_nd: int, penalty: int | None, seat: int) -> tuple
 
 
 def _play_out(
-    rollout: Rollout, deal: Deal, forced: Forced, stage: str, proposals: int, seat: int
-) -> tuple[float, bool]:
-    """One play-out of a deal with a forced first choice; ``seat``'s net score."""
+    rollout: Rollout,
+    deal: Deal,
+    forced: Forced,
+    stage: str,
+    proposals: int,
+    seat: int,
+    player: HiddenPlay,
+    turnup: int,
+) -> tuple[tuple[float, bool], tuple[float, bool]]:
+    """One play-out of a deal with a forced first choice: ``seat``'s net score and
+    whether he won the point, with hidden cards and double dummy."""
     nd_mask, dl_mask, stock, king_turned = deal
-    king, t_nd, penalty = rollout.run(nd_mask, dl_mask, stock, stage, proposals, None, forced)
-    return _score(king_turned if king_turned is not None else king, t_nd, penalty, seat)
+    start = rollout.exchanged(nd_mask, dl_mask, stock, stage, proposals, None, forced)
+    king = king_turned if king_turned is not None else start.king_holder()
+    nd, dl = start.hands
+    seen = (start.thrown[0] | 1 << turnup, start.thrown[1] | 1 << turnup)
+    marked = None if king_turned is not None else king
+    hidden = player.tricks((nd, dl), seen, start.penalty, marked)
+    dd = rollout.solver.lead_tricks(nd, dl, rollout.trump)
+    return (_score(king, hidden, start.penalty, seat), _score(king, dd, start.penalty, seat))
+
+
+def _compare(
+    run: Callable[[Forced, str, int, int], tuple[tuple[float, bool], tuple[float, bool]]],
+    first: Forced,
+    second: Forced,
+    stage: str,
+    proposals: int,
+    seat: int,
+) -> tuple[Outcome, Outcome]:
+    """Both options on one deal: (hidden, double dummy), each (won with the first,
+    first's score, second's score)."""
+    (h1, won_h), (d1, won_d) = run(first, stage, proposals, seat)
+    (h2, _), (d2, _) = run(second, stage, proposals, seat)
+    return (won_h, h1, h2), (won_d, d1, d2)
 
 
 def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
     """Deals ``count`` deals from the chunk's own seed; tallies every row."""
     seed, chunk, count = args
     rng = random.Random(f"study:{seed}:{chunk}")
+    play_rng = random.Random()
     jeu, refusal = _classifiers()
     solver = Solver()
     rows: dict[str, dict[str, Tally]] = {"play": {}, "refuse": {}, "exception": {}}
     pack = list(range(32))
-    for _ in range(count):
+    for number in range(count):
         rng.shuffle(pack)
         nd, dl, turnup = pack[:5], pack[5:10], pack[10]
         stock = pack[11:]
@@ -263,7 +350,10 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
         suit = PACK[turnup].suit
         king_turned = 1 if turnup & 7 == 7 else None
         rollout = Rollout(solver, trump)
+        player = HiddenPlay(solver, trump, play_rng)
         nd_mask, dl_mask = _mask(nd), _mask(dl)
+        # Both options of a deal see the same sampling (common random numbers).
+        play_seed = (seed * 1_000_003 + chunk) * 1_000_003 + number
 
         def run(
             forced: Forced,
@@ -272,27 +362,29 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
             seat: int,
             deal: Deal = (nd_mask, dl_mask, stock, king_turned),
             rollout: Rollout = rollout,
-        ) -> tuple[float, bool]:
-            return _play_out(rollout, deal, forced, stage, proposals, seat)
+            player: HiddenPlay = player,
+            turnup: int = turnup,
+            play_seed: int = play_seed,
+        ) -> tuple[tuple[float, bool], tuple[float, bool]]:
+            play_rng.seed(play_seed)
+            return _play_out(rollout, deal, forced, stage, proposals, seat, player, turnup)
 
         nd_category = jeu(_cards(nd_mask), suit)
         if nd_category is not None:
-            played, won = run(("play", 0), "propose", 0, 0)
-            proposed, _ = run(("propose", 0), "propose", 0, 0)
-            rows["play"].setdefault(nd_category, Tally()).add(won, played, proposed)
-            rows["play"].setdefault("all", Tally()).add(won, played, proposed)
+            hidden, dd = _compare(run, ("play", 0), ("propose", 0), "propose", 0, 0)
+            for key in (nd_category, "all"):
+                rows["play"].setdefault(key, Tally()).add(hidden, dd)
         else:  # the non-dealer proposes (no jeu de règle): the dealer's choice
             dl_cards = _cards(dl_mask)
             dl_category = jeu(dl_cards, suit)
             exception = refusal(dl_cards, PACK[turnup])
             if dl_category is not None or exception is not None:
-                refused, won = run(("refuse", 0), "accept", 1, 1)
-                accepted, _ = run(("accept", 0), "accept", 1, 1)
+                hidden, dd = _compare(run, ("refuse", 0), ("accept", 0), "accept", 1, 1)
                 if dl_category is not None:
-                    rows["refuse"].setdefault(dl_category, Tally()).add(won, refused, accepted)
-                    rows["refuse"].setdefault("all", Tally()).add(won, refused, accepted)
+                    for key in (dl_category, "all"):
+                        rows["refuse"].setdefault(key, Tally()).add(hidden, dd)
                 if exception is not None:
-                    rows["exception"].setdefault(exception, Tally()).add(won, refused, accepted)
+                    rows["exception"].setdefault(exception, Tally()).add(hidden, dd)
     return rows
 
 
@@ -334,6 +426,7 @@ def _results(
         "hands": claim.get("hands", 0),
         "won_point": claim.get("won_point"),
         "won_point_95": claim.get("won_point_95"),
+        "won_point_double_dummy": claim.get("double_dummy", {}).get("won_point"),
         "two_to_one": round(2 / 3, 4),
     }
     if claim.get("hands"):
@@ -345,12 +438,8 @@ def _results(
         "deals": deals,
         "seed": seed,
         "seconds": round(elapsed, 1),
-        "method": (
-            "Each deal dealt from a seeded shuffle at love-all; the choice studied is forced "
-            "and the deal played out with every card known: later exchanges by the fixed "
-            "policy of tutor/engines/policy.py, tricks solved exactly (double dummy). "
-            "Scores are net points to the player studied, the king included."
-        ),
+        "method": METHOD,
+        "double_dummy_method": DOUBLE_DUMMY_METHOD,
         "refusal_exceptions_read_by": REFUSAL_SOURCE,
         "foster": foster_counts(),
         "jeux_de_regle_played": {
@@ -388,6 +477,7 @@ def render(results: StudyResults, foster: bool = True) -> str:
     lines += [
         f"Simulated: {results['deals']:,} deals, seed {results['seed']}"
         f" ({results['seconds']} s). {results['method']}",
+        f"Beside each figure, in brackets: {results['double_dummy_method']}",
         "",
     ]
     tables: tuple[tuple[RowTable, str, str, str], ...] = (
@@ -402,13 +492,17 @@ def render(results: StudyResults, foster: bool = True) -> str:
     )
     for key, title, first, second in tables:
         lines.append(f"{title}:")
-        lines.append(f"  {'':6}{'hands':>9}  {'won':>6}  {first:>8}  {second:>8}  {'diff':>7}")
+        lines.append(f"  {'':6}{'hands':>9}  {'won':>16}  {first:>17}  {second:>17}  {'diff':>17}")
+        diff = f"{first}_minus_{second}"
         for name, row in results[key].items():
             if not row.get("hands"):
                 continue
+            dd = row.get("double_dummy", {})
             lines.append(
-                f"  {name:6}{row['hands']:>9,}  {row['won_point']:>6.1%}  {row[first]:>+8.3f}"
-                f"  {row[second]:>+8.3f}  {row[f'{first}_minus_{second}']:>+7.3f}"
+                f"  {name:6}{row['hands']:>9,}  {row['won_point']:>6.1%} ({dd.get('won_point', 0):>6.1%})"
+                f"  {row[first]:>+7.3f} ({dd.get(first, 0):>+6.3f})"
+                f"  {row[second]:>+7.3f} ({dd.get(second, 0):>+6.3f})"
+                f"  {row[diff]:>+7.3f} ({dd.get(diff, 0):>+6.3f})"
             )
         if key == "refusal_exceptions":
             lines.append(
@@ -426,6 +520,8 @@ def render(results: StudyResults, foster: bool = True) -> str:
             f" {t['won_point']:.1%} of the time (95% {low:.1%} to {high:.1%}; two to one is 66.7%):"
             f" {t['verdict']} the claim."
         )
+        if t.get("won_point_double_dummy") is not None:
+            lines.append(f"  (Double dummy, every card seen: {t['won_point_double_dummy']:.1%}.)")
     return "\n".join(lines)
 
 

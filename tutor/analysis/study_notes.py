@@ -1,9 +1,10 @@
 """The study's computed figures (tutor/data/study.json, made by ``ecarte study``),
 as sentences to show beside a hint's passage in the texts and after a lesson step.
 
-Every sentence says it is the project's computation, how it was made (with
-every card known to both players, which flatters strong hands) and over how
-many deals, so nothing computed is mistaken for the source's words.
+Every sentence says it is the project's computation, how it was made (each
+player deciding from the cards he has seen, as at the table, with the
+double-dummy figure, every card seen, beside it) and over how many deals, so
+nothing computed is mistaken for the source's words.
 """
 
 from __future__ import annotations
@@ -39,27 +40,44 @@ def _interval(pair: list[float], percent: bool = False) -> str:
 
 
 def _method(study: Study) -> str:
+    if "double_dummy_method" not in study:  # a study made before hidden cards
+        return (
+            f"the project's computation over {study['deals']:,} simulated deals"
+            f" (seed {study['seed']}), played out with every card known to both players,"
+            " which flatters strong hands"
+        )
     return (
         f"the project's computation over {study['deals']:,} simulated deals (seed {study['seed']}),"
-        " played out with every card known to both players, which flatters strong hands"
+        " each player deciding from the cards he has seen, as at the table; in brackets the"
+        " same deals played double dummy, every card seen by both (the study's former method)"
     )
+
+
+def _seen(row: dict[str, Any], key: str, percent: bool = False) -> str:
+    """The double-dummy figure for ``key``, in brackets, if the row has one."""
+    value = row.get("double_dummy", {}).get(key)
+    if value is None:
+        return ""
+    return f" ({value:.1%} with every card seen)" if percent else f" ({value:+.2f} double dummy)"
 
 
 def _played(row: dict[str, Any]) -> str:
     return (
         f"Played without proposing, such hands won the point {row['won_point']:.1%} of the time"
-        f" ({row['hands']:,} hands); playing scored {row['play']:+.2f} a deal against"
-        f" {row['propose']:+.2f} for proposing (difference {row['play_minus_propose']:+.2f},"
-        f" 95% interval {_interval(row['play_minus_propose_95'])})."
+        f"{_seen(row, 'won_point', True)} ({row['hands']:,} hands); playing scored"
+        f" {row['play']:+.2f} a deal against {row['propose']:+.2f} for proposing (difference"
+        f" {row['play_minus_propose']:+.2f}, 95% interval"
+        f" {_interval(row['play_minus_propose_95'])}{_seen(row, 'play_minus_propose')})."
     )
 
 
 def _refused(row: dict[str, Any], lead: str) -> str:
     return (
         f"{lead} the dealer won the point {row['won_point']:.1%} of the time"
-        f" ({row['hands']:,} hands) after refusing; refusing scored {row['refuse']:+.2f} a deal"
-        f" against {row['accept']:+.2f} for accepting (difference {row['refuse_minus_accept']:+.2f},"
-        f" 95% interval {_interval(row['refuse_minus_accept_95'])})."
+        f"{_seen(row, 'won_point', True)} ({row['hands']:,} hands) after refusing; refusing"
+        f" scored {row['refuse']:+.2f} a deal against {row['accept']:+.2f} for accepting"
+        f" (difference {row['refuse_minus_accept']:+.2f}, 95% interval"
+        f" {_interval(row['refuse_minus_accept_95'])}{_seen(row, 'refuse_minus_accept')})."
     )
 
 
@@ -101,6 +119,11 @@ def _overview(study: Study) -> list[str]:
             f' "two to one in favour of winning the point" (66.7%): played, jeux de règle won'
             f" the point {t['won_point']:.1%} of the time (95% interval"
             f" {_interval(t['won_point_95'], percent=True)}), {t['verdict']} the claim."
+            + (
+                f" With every card seen they won {t['won_point_double_dummy']:.1%}."
+                if t.get("won_point_double_dummy") is not None
+                else ""
+            )
         )
     f = study.get("foster") or {}
     if f:

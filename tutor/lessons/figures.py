@@ -17,8 +17,8 @@ from tutor.lessons.answers import expected_action
 from tutor.lessons.model import Step
 
 CAVEAT = (
-    "(The project's computation, not the source's: {deals:,} simulated deals played out with"
-    " every card known to both players, which flatters strong hands.)"
+    "(The project's computation, not the source's: {deals:,} simulated deals, each player"
+    " deciding from the cards he has seen, as at the table.)"
 )
 
 
@@ -44,8 +44,8 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
     if high < 0:
         why = (
             " A difference this small may come from how the simulation plays the rest of"
-            " the deal (its later exchanges follow simple fixed rules, not the best play)"
-            " rather than from the hands."
+            " the deal (its later exchanges follow simple fixed rules, and its card play is"
+            " good, not perfect) rather than from the hands."
             if abs(diff) < SMALL
             else ""
         )
