@@ -111,7 +111,7 @@ class BestEngine:
         tricks = {c: _dot(row, range(6)) for c, row in dist.items()}
         searched = self.fusion_free and len(value) > 1 and len(info.hand) > 2
         if searched:
-            value = self._fusion_free_values(info, rng, worth)
+            value, count, exact = self._fusion_free_values(info, rng, worth)
         make = lead if info.led is None else follow
         best = _best_card(value, tricks)
         card = _BY_INDEX[best]
@@ -120,16 +120,22 @@ class BestEngine:
             if exact
             else f"{count} sampled holdings of the opponent"
         )
-        played = (
-            "the next card chosen once for the holdings it cannot tell apart, then each"
-            " solved exactly"
-            if searched
-            else "each played out exactly"
-        )
-        reason = (
-            f"The {card.noun} gives the best expected score ({value[best]:+.2f}) over {how},"
-            f" {played}; {tricks[best]:.1f} tricks expected."
-        )
+        if searched:
+            # The trick count comes from the plain average, another computation:
+            # not quoted beside this value, so the figures shown agree.
+            played = (
+                "its next card chosen once for all the holdings it cannot tell apart,"
+                " then each solved exactly"
+            )
+            reason = (
+                f"The {card.noun} gives the best expected score ({value[best]:+.2f}) over {how},"
+                f" {played}."
+            )
+        else:
+            reason = (
+                f"The {card.noun} gives the best expected score ({value[best]:+.2f}) over {how},"
+                f" each played out exactly; {tricks[best]:.1f} tricks expected."
+            )
         return Advice(
             action=make(card),
             reason=reason,
@@ -139,14 +145,15 @@ class BestEngine:
 
     def _fusion_free_values(
         self, info: InfoSet, rng: random.Random, worth: list[float]
-    ) -> dict[int, float]:
+    ) -> tuple[dict[int, float], int, bool]:
         """Each legal card's value with my next choice made for the worlds I cannot
-        tell apart (``infoset_search``), over the same kind of holdings."""
+        tell apart (``infoset_search``), over the same kind of holdings; how many
+        holdings, and whether they were all of them."""
         n = len(info.hand)
         samples = max(20, int(SEARCH_SAMPLES.get(n, 400) * self.scale))
-        worlds, _ = holdings(info, rng, SEARCH_SAMPLES.get(n, 400), samples)
+        worlds, exact = holdings(info, rng, SEARCH_SAMPLES.get(n, 400), samples)
         won_me, _ = info.tricks_won()
-        return card_values(
+        values = card_values(
             self.solver,
             mask_of(info.hand),
             info.led.index if info.led is not None else None,
@@ -155,6 +162,7 @@ class BestEngine:
             worth,
             suit_number(info.trump),
         )
+        return values, len(worlds), exact
 
     def _mark(self, info: InfoSet, rng: random.Random) -> Advice:
         if info.led_by_me:
