@@ -48,23 +48,24 @@ def _method(study: Study) -> str:
         )
     return (
         f"the project's computation over {study['deals']:,} simulated deals (seed {study['seed']}),"
-        " each player deciding from the cards he has seen, as at the table; in brackets the"
-        " same deals played double dummy, every card seen by both (the study's former method)"
+        " each player deciding from the cards he has seen, as at the table; the figures marked"
+        ' "with every card seen" or "double dummy" are the same deals played with every'
+        " card seen by both (the study's former method)"
     )
 
 
 def _seen(row: dict[str, Any], key: str, percent: bool = False) -> str:
-    """The double-dummy figure for ``key``, in brackets, if the row has one."""
+    """The double-dummy figure for ``key``, to follow its own, if the row has one."""
     value = row.get("double_dummy", {}).get(key)
     if value is None:
         return ""
-    return f" ({value:.1%} with every card seen)" if percent else f" ({value:+.2f} double dummy)"
+    return f" ({value:.1%} with every card seen)" if percent else f"; double dummy {value:+.2f}"
 
 
 def _played(row: dict[str, Any]) -> str:
     return (
         f"Played without proposing, such hands won the point {row['won_point']:.1%} of the time"
-        f"{_seen(row, 'won_point', True)} ({row['hands']:,} hands); playing scored"
+        f" over {row['hands']:,} hands{_seen(row, 'won_point', True)}; playing scored"
         f" {row['play']:+.2f} a deal against {row['propose']:+.2f} for proposing (difference"
         f" {row['play_minus_propose']:+.2f}, 95% interval"
         f" {_interval(row['play_minus_propose_95'])}{_seen(row, 'play_minus_propose')})."
@@ -73,8 +74,8 @@ def _played(row: dict[str, Any]) -> str:
 
 def _refused(row: dict[str, Any], lead: str) -> str:
     return (
-        f"{lead} the dealer won the point {row['won_point']:.1%} of the time"
-        f"{_seen(row, 'won_point', True)} ({row['hands']:,} hands) after refusing; refusing"
+        f"{lead} the dealer won the point {row['won_point']:.1%} of the time after refusing,"
+        f" over {row['hands']:,} hands{_seen(row, 'won_point', True)}; refusing"
         f" scored {row['refuse']:+.2f} a deal against {row['accept']:+.2f} for accepting"
         f" (difference {row['refuse_minus_accept']:+.2f}, 95% interval"
         f" {_interval(row['refuse_minus_accept_95'])}{_seen(row, 'refuse_minus_accept')})."
