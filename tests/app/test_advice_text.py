@@ -39,3 +39,10 @@ def test_in_short_gives_the_gap_when_the_engine_weighed_both():
     assert "either will do" in in_short(verdict, "best", tie)
     wide = Advice(other, "r", values={str(other): 0.40, str(verdict.action): -0.10})
     assert "0.50 points better (+0.40 against -0.10)" in in_short(verdict, "best", wide)
+
+
+def test_a_discard_of_no_cards_is_named_as_such():
+    from tutor.app.narrate import describe_action
+    from tutor.rules.actions import discard
+
+    assert describe_action(discard()) == "take no cards"

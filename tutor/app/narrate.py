@@ -49,7 +49,8 @@ def turned_king(name: str, rules: RuleSet) -> str:
 
 
 def describe_action(action: Action) -> str:
-    """An action as a short phrase for advice: ``lead K♠``, ``discard 7♣ 8♦``."""
+    """An action as a short phrase for advice: ``lead K♠``, ``discard 7♣ 8♦``;
+    a discard of no cards (the dealer may take none) is ``take no cards``."""
     if not action.cards:
-        return action.kind
+        return "take no cards" if action.kind == "discard" else action.kind
     return f"{action.kind} {' '.join(card_label(c) for c in action.cards)}"
