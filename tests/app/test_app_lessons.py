@@ -287,3 +287,23 @@ async def test_quick_keys_over_a_played_out_step_never_end_the_app():
         await pilot.pause(0.5)
         assert app.is_running and isinstance(app.screen, LessonScreen)
         assert app.screen.attempt is not None and app.screen.attempt.finished
+
+
+@run
+async def test_home_and_end_scroll_the_board_even_with_the_choices_focused():
+    """At 80×24 the verdict pushes the question out of sight; the choices' list has
+    the focus and must not swallow the keys that bring it back."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press(key_of(screen, 0))  # a wrong choice: the verdict scrolls into view
+        await settle(pilot)
+        board = screen.query_one("#lesson-board")
+        assert board.max_scroll_y > 0
+        await pilot.press("home")
+        await settle(pilot)
+        assert board.scroll_y == 0
+        await pilot.press("end")
+        await settle(pilot)
+        assert board.scroll_y == board.max_scroll_y

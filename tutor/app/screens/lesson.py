@@ -131,10 +131,15 @@ class LessonScreen(Screen):
         Binding("s", "reveal", "Show answer", id="reveal"),
         Binding("n", "next", "Next", id="next"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
-        Binding("pagedown", "scroll_board('scroll_page_down')", "Scroll", show=False),
-        Binding("pageup", "scroll_board('scroll_page_up')", "Scroll", show=False),
-        Binding("end", "scroll_board('scroll_end')", "Scroll", show=False),
-        Binding("home", "scroll_board('scroll_home')", "Scroll", show=False),
+        # Priority: the choices' list, when focused, would take these keys for its
+        # few entries, and the board (cards, question, verdict) could not be scrolled
+        # back without a mouse on a small terminal.
+        Binding(
+            "pagedown", "scroll_board('scroll_page_down')", "Scroll", show=False, priority=True
+        ),
+        Binding("pageup", "scroll_board('scroll_page_up')", "Scroll", show=False, priority=True),
+        Binding("end", "scroll_board('scroll_end')", "Scroll", show=False, priority=True),
+        Binding("home", "scroll_board('scroll_home')", "Scroll", show=False, priority=True),
     ]
 
     def __init__(
