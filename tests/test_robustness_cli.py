@@ -157,7 +157,8 @@ def test_match_with_a_thousand_jobs_for_one_deal_starts_no_pool(capsys, monkeypa
 def test_study_with_a_thousand_jobs_for_one_chunk_starts_no_pool(capsys, monkeypatch) -> None:
     monkeypatch.setattr(tutor.analysis.study, "Pool", _NoPool)
     assert main(["study", "--deals", "20", "--jobs", "1000"]) == 0
-    assert "using 1 process, not 1000 (1 chunk of up to 5,000 deals" in capsys.readouterr().err
+    chunk = tutor.analysis.study.CHUNK
+    assert f"using 1 process, not 1000 (1 chunk of up to {chunk:,} deals" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("jobs", ["0", "-3"])
