@@ -83,6 +83,9 @@ async def test_the_clue_is_staged_and_marks_the_step():
         await pilot.pause()
         first = feedback(app)
         assert "Find the law" in first and "closer clue" in first
+        # the passage the clue sends the learner to is put beside the question
+        sent = first.split("(passage:")[1].split(")")[0]
+        assert app.screen.shown_passages[0] == sent and "now beside the question" in first
         await pilot.press("question_mark")
         await pilot.pause()
         second = feedback(app)

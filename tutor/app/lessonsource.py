@@ -138,7 +138,7 @@ def catalogue_summary() -> Text:
         out.append("Every lesson done: review and drills keep it fresh.\n", style="bold")
     out.append(
         f"Lessons completed: {sum(1 for m in mine if m.done)} of {len(lessons)}"
-        f" · mastered {sum(1 for m in mine if m.mastered)}\n"
+        f" · mastered {sum(1 for m in mine if m.mastered)} (every step now right unaided)\n"
     )
     out.append(f"Review: {review_outlook(store)}")
     if store.due_reviews():

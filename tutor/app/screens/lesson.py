@@ -64,7 +64,7 @@ def position_facts(info) -> list[str]:
     """The position in sentences (plain text): role, score, trumps, what has happened."""
     me, them = info.score
     king_me, king_them = int(info.king == "me"), int(info.king == "opponent")
-    score = f"Score: you {me + king_me}, your adversary {them + king_them} (game {info.game})"
+    score = f"Score: you {me + king_me}, your adversary {them + king_them} (game of {info.game})"
     if king_me or king_them:
         score += f"; {'your' if king_me else 'his'} point for the king is counted"
     facts = [
@@ -169,6 +169,8 @@ class LessonScreen(Screen):
         self.feedback_shown = 0
         """How many times the feedback was drawn: a scroll for an older text stands down."""
         self.shown_passages: tuple[str, ...] | None = None
+        self.clue_passage: str | None = None
+        """The passage a clue sent the learner to: shown beside the question."""
         self.revisiting = False
         """After the lesson's end: steps opened again do not move its place."""
 
@@ -254,6 +256,7 @@ class LessonScreen(Screen):
         self.completed = False
         self.judgement = None
         self.clue_stage = 0
+        self.clue_passage = None
         self.attempt = progress().attempt(step.lesson, step.id, tries_for(step))
         total = len(self.steps)
         track = (
@@ -322,7 +325,10 @@ class LessonScreen(Screen):
             except (LessonsUnavailable, LookupError):
                 lesson = None
         family = tuple(lesson.passages) if lesson is not None else ()
-        return family or tuple(step.passages)
+        family = family or tuple(step.passages)
+        if self.clue_passage is not None and self.clue_passage not in family:
+            return (self.clue_passage, *family)
+        return family
 
     def show_passages(self, step) -> None:
         ids = self.passages_now(step)
@@ -652,7 +658,8 @@ class LessonScreen(Screen):
             text = found.text
             if found.passage:
                 name = self.passage_names([found.passage]).get(found.passage, found.passage)
-                text += f" Read [{name}](passage:{found.passage})."
+                text += f" Read [{name}](passage:{found.passage}), now beside the question."
+                self.clue_passage = found.passage
             lines.append(f"{stage}. {text}")
         if self.clue_stage > STAGES or len(lines) < self.clue_stage:
             lines.append("No further clue: answer, or press s to see the answer.")
@@ -663,6 +670,7 @@ class LessonScreen(Screen):
         self.set_feedback(
             "#### Clue", *lines, f"{tries} *(A step answered with a clue comes back for review.)*"
         )
+        self.show_passages(self.step)
 
     def tried_choices(self) -> set[int]:
         """The law choices (file indexes) already given in this attempt."""
