@@ -196,3 +196,18 @@ def test_texts_french_small_terminal(snap_compare):
 def test_texts_club_law_small_terminal(snap_compare):
     app = create_app(start="texts", passage_id="club-laws/38")
     assert snap_compare(app, terminal_size=(80, 24), run_before=_settled)
+
+
+def test_beside_a_lesson_a_passage_keeps_the_projects_notes_but_not_the_emendations():
+    """'Emended to trumps and; the source has trumpsand.' belongs to the texts, where
+    the reading can be switched, not beside a learner's question."""
+    from tutor.app.widgets.passage import passage_markdown
+    from tutor.texts.library import load_library
+
+    passage = load_library().passage("britannica-9/hints/discarding")
+    assert passage.emendations
+    assert "Emended" in passage_markdown(passage)
+    beside = passage_markdown(passage, with_emendations=False)
+    assert "Emended" not in beside and "trumps" in beside
+    for note in passage.project_notes:
+        assert note in beside

@@ -115,6 +115,11 @@ class Passage:
         return emendations(self.source)
 
     @property
+    def project_notes(self) -> list[str]:
+        """The project's notes on this passage (Markdown), without the emendations."""
+        return [resolve(n) for n in self.note_sources]
+
+    @property
     def notes(self) -> list[str]:
         """The project's notes on this passage (Markdown), then one per emendation, the
         same correction made twice (tramps, tramps) told once."""

@@ -340,7 +340,9 @@ class LessonScreen(Screen):
             text = self.app.library_error or "The texts are not available."
         else:
             parts = [
-                passage_markdown(library.passage(i), heading="###") for i in ids if i in library
+                passage_markdown(library.passage(i), heading="###", with_emendations=False)
+                for i in ids
+                if i in library
             ]
             text = "\n\n".join(parts) or "*No passage for this step.*"
         self.query_one("#lesson-passage", PassageMarkdown).update(text)

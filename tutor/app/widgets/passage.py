@@ -259,15 +259,18 @@ def passage_markdown(
     show_id: bool = False,
     heading: str = "##",
     with_notes: bool = True,
+    with_emendations: bool = True,
 ) -> str:
-    """One passage as Markdown: its title, text and notes (the reading chosen)."""
+    """One passage as Markdown: its title, text and notes (the reading chosen);
+    ``with_emendations`` False leaves out the notes of the editor's corrections
+    (beside a lesson they tell a learner nothing; the texts keep them)."""
     body = passage.markdown(emended=emended)
     ident = f"`{passage.id}`" if show_id else ""
     if body.lstrip().startswith("#"):  # the passage brings its own heading
         parts = [ident, "", body] if ident else [body]
     else:
         parts = [f"{heading} {passage.title}  {ident}".rstrip(), "", body]
-    notes = list(passage.notes) if with_notes else []
+    notes = (passage.notes if with_emendations else passage.project_notes) if with_notes else []
     if notes:
         parts += ["", "> **Notes**", *[f"> - {n}" for n in notes]]
     return "\n".join(parts)
