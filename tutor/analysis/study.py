@@ -57,7 +57,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 from tutor.analysis.match import capped_note, useful_processes
 from tutor.engines.hidden import WORLDS, HiddenPlay
 from tutor.engines.policy import Rollout
-from tutor.engines.solver import Solver
+from tutor.engines.solver import Solver, mask_of_indices
 from tutor.engines.stepper import Forced
 from tutor.rules.cards import PACK, Card, Suit
 from tutor.rules.laws import deal_points, point_winner
@@ -197,13 +197,6 @@ REFUSAL_SOURCE = "tutor.hints.accepting.EXCEPTIONS"
 
 def _cards(mask: int) -> list[Card]:
     return [_BY_INDEX[i] for i in range(32) if mask >> i & 1]
-
-
-def _mask(indices: Iterable[int]) -> int:
-    out = 0
-    for i in indices:
-        out |= 1 << i
-    return out
 
 
 class Tally:
@@ -351,7 +344,7 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
         king_turned = 1 if turnup & 7 == 7 else None
         rollout = Rollout(solver, trump)
         player = HiddenPlay(solver, trump, play_rng)
-        nd_mask, dl_mask = _mask(nd), _mask(dl)
+        nd_mask, dl_mask = mask_of_indices(nd), mask_of_indices(dl)
         # Both options of a deal see the same sampling (common random numbers).
         play_seed = (seed * 1_000_003 + chunk) * 1_000_003 + number
 

@@ -24,7 +24,14 @@ import random
 from itertools import combinations
 from math import comb
 
-from tutor.engines.solver import Solver, bits, follows_mask, reply_excludes, second_wins
+from tutor.engines.solver import (
+    Solver,
+    bits,
+    follows_mask,
+    mask_of_indices,
+    reply_excludes,
+    second_wins,
+)
 from tutor.rules.laws import deal_points
 from tutor.rules.rulesets import ENGLISH, RuleSet
 
@@ -113,9 +120,11 @@ class HiddenPlay:
         if len(pool) < size:  # cannot happen in a lawful deal; play safe
             must, pool, size = 0, bits(hand[1 - seat]), hand[1 - seat].bit_count()
         if comb(len(pool), size) <= self.worlds:
-            holdings = [must | _mask(c) for c in combinations(pool, size)]
+            holdings = [must | mask_of_indices(c) for c in combinations(pool, size)]
         else:
-            holdings = [must | _mask(self.rng.sample(pool, size)) for _ in range(self.worlds)]
+            holdings = [
+                must | mask_of_indices(self.rng.sample(pool, size)) for _ in range(self.worlds)
+            ]
         total: dict[int, float] = {}
         base = won[seat]
         for theirs in holdings:
@@ -127,10 +136,3 @@ class HiddenPlay:
                 total[c] = total.get(c, 0.0) + values[base + t]
         # The best mean; among equals, the lowest card (kept high cards serve later).
         return max(total, key=lambda c: (total[c], -(c & 7)))
-
-
-def _mask(cards: tuple[int, ...] | list[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out

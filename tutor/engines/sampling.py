@@ -30,13 +30,12 @@ beyond (the weights then act as importance weights).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
 from tutor.engines.policy import keepers, play_likelihood
-from tutor.engines.solver import bits, mask_of, reply_excludes, suit_number
+from tutor.engines.solver import bits, mask_of, mask_of_indices, reply_excludes, suit_number
 from tutor.rules.infoset import InfoSet
 
 SHORT_KEEPER = 0.25
@@ -160,12 +159,12 @@ def holdings(
     worlds: list[World] = []
     if comb(len(pool), need) <= enumerate_limit:
         for combo in combinations(pool, need):
-            holding = view.must | _mask(combo)
+            holding = view.must | mask_of_indices(combo)
             worlds.append(World(holding, like(holding)))
         exact = True
     else:
         for _ in range(samples):
-            holding = view.must | _mask(rng.sample(pool, need))
+            holding = view.must | mask_of_indices(rng.sample(pool, need))
             worlds.append(World(holding, like(holding)))
         exact = False
     return _normalised(worlds), exact
@@ -180,7 +179,7 @@ def deals(info: InfoSet, rng: random.Random, samples: int) -> list[World]:
     worlds = []
     for _ in range(samples):
         drawn = rng.sample(pool, view.size + stock_size)
-        holding = _mask(drawn[: view.size])
+        holding = mask_of_indices(drawn[: view.size])
         worlds.append(World(holding, like(holding), tuple(drawn[view.size :])))
     return _normalised(worlds)
 
@@ -190,10 +189,3 @@ def _normalised(worlds: list[World]) -> list[World]:
     if total <= 0:  # the model rules out everything: fall back to uniform
         return [World(w.holding, 1.0 / len(worlds), w.stock) for w in worlds]
     return [World(w.holding, w.weight / total, w.stock) for w in worlds]
-
-
-def _mask(cards: Iterable[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out

@@ -44,6 +44,14 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+def mask_of_indices(indices: Iterable[int]) -> int:
+    """The bitmask of cards given by their indices (``Card.index``)."""
+    out = 0
+    for i in indices:
+        out |= 1 << i
+    return out
+
+
 def bits(mask: int) -> list[int]:
     """Indices of the set bits, highest first (high cards are tried first)."""
     out = []
