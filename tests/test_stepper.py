@@ -116,12 +116,12 @@ class _RandomPolicy:
         self.patience = patience
         self.taken: list[tuple[str, int]] = []
 
-    def plays(self, hand: int) -> bool:
+    def plays(self, hand: int, first: bool) -> bool:
         plays = self.rng.random() >= self.patience
         self.taken.append(("play" if plays else "propose", 0))
         return plays
 
-    def refuses(self, hand: int) -> bool:
+    def refuses(self, hand: int, first: bool) -> bool:
         refuses = self.rng.random() >= self.patience
         self.taken.append(("refuse" if refuses else "accept", 0))
         return refuses

@@ -1,6 +1,7 @@
 """The engines that answer decisions: ``hints``, ``best`` and ``random`` for the
 learner, and for matches the reference players and ``best-v1`` (``best`` as it
-was before its card play was made free of strategy fusion).
+was before issue 16: card play averaging solved deals, and no computed
+exchange strategy).
 
 ``make_engine`` is the one factory: the command line, the app, the tables, the
 lessons and ``ecarte match`` all build their engines with it.
@@ -30,8 +31,9 @@ def make_engine(name: str, seed: int | None = None) -> Engine:
         return HintsEngine()
     if name == "best":
         from tutor.engines.best import BestEngine
+        from tutor.engines.exchange_strategy import shipped
 
-        return BestEngine(seed=seed)
+        return BestEngine(seed=seed, strategy=shipped())
     if name == "best-v1":
         from tutor.engines.best import BestEngine
 

@@ -8,8 +8,13 @@
 - Exchanges (``propose``, ``accept``, ``discard``): deals consistent with what
   I have seen are sampled, hands and stock order, and each option is played
   out in every one of them (the same deals for every option, so the comparison
-  is sharp): the fixed policy of ``policy.py`` takes the later choices and the
-  tricks are solved double dummy.
+  is sharp). In the play-outs the first proposal of the deal is decided by the
+  computed exchange strategy (``exchange_strategy``: an approximate equilibrium
+  over classes of hands), the later choices by the fixed policy of
+  ``policy.py``, and the tricks are solved double dummy; at the first proposal,
+  what the strategy's build measured hidden cards to change for this class of
+  hand is added (``exchange_cfr.corrections``). The same strategy weighs the
+  opponent's holdings by the choices he was seen to make (``sampling``).
 - ``mark_king``: marking scores one at once (britannica-9/king); the play that
   follows is valued as above with and without the point (after the king led as
   the first card, club-laws/24, the play from that lead).
@@ -25,12 +30,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from tutor.engines.base import Advice
+from tutor.engines.exchange_strategy import ExchangeStrategy
 from tutor.engines.infoset_search import card_values
 from tutor.engines.policy import CARD_VALUES, Rollout
 from tutor.engines.sampling import deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
 from tutor.engines.values import Utility
-from tutor.rules.actions import HOLD, MARK, PLAY, PROPOSE, Action, discard, follow, lead
+from tutor.rules.actions import HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
 from tutor.rules.cards import PACK
 from tutor.rules.infoset import InfoSet
 from tutor.rules.laws import deal_points
@@ -50,14 +56,21 @@ class BestEngine:
     name = "best"
 
     def __init__(
-        self, seed: int | None = None, scale: float = 1.0, fusion_free: bool = True
+        self,
+        seed: int | None = None,
+        scale: float = 1.0,
+        fusion_free: bool = True,
+        strategy: ExchangeStrategy | None = None,
     ) -> None:
         """``scale`` multiplies every sample count (a weaker, faster engine below 1);
         ``fusion_free`` False gives ``best-v1``, whose card play averages solved
-        deals (``infoset_search`` says what that gets wrong)."""
+        deals (``infoset_search`` says what that gets wrong); ``strategy``, the
+        computed exchange strategy that decides the first proposal in the
+        play-outs and weighs the opponent's holdings (``best-v1`` has none)."""
         self.seed = 0 if seed is None else seed
         self.scale = scale
         self.fusion_free = fusion_free
+        self.strategy = strategy
         if not fusion_free:
             self.name = "best-v1"
         self.solver = Solver()
@@ -86,7 +99,7 @@ class BestEngine:
         (t = 0..5); the number of holdings weighed; whether they were all of them."""
         n = len(info.hand)
         samples = max(20, int(CARD_SAMPLES.get(n, 1000) * self.scale))
-        worlds, exact = holdings(info, rng, ENUMERATE_LIMIT[n], samples)
+        worlds, exact = holdings(info, rng, ENUMERATE_LIMIT[n], samples, self.strategy)
         trump = suit_number(info.trump)
         mine = mask_of(info.hand)
         won_me, _ = info.tricks_won()
@@ -151,7 +164,7 @@ class BestEngine:
         holdings, and whether they were all of them."""
         n = len(info.hand)
         samples = max(20, int(SEARCH_SAMPLES.get(n, 400) * self.scale))
-        worlds, exact = holdings(info, rng, SEARCH_SAMPLES.get(n, 400), samples)
+        worlds, exact = holdings(info, rng, SEARCH_SAMPLES.get(n, 400), samples, self.strategy)
         won_me, _ = info.tricks_won()
         values = card_values(
             self.solver,
@@ -212,9 +225,9 @@ class BestEngine:
     def _exchange(self, info: InfoSet, rng: random.Random, options: Sequence[Action]) -> Advice:
         many = info.decision == "discard"
         count = max(10, int((DISCARD_DEALS if many else EXCHANGE_DEALS) * self.scale))
-        worlds = deals(info, rng, count)
+        worlds = deals(info, rng, count, self.strategy)
         trump = suit_number(info.trump)
-        rollout = Rollout(self.solver, trump)
+        rollout = Rollout(self.solver, trump, self.strategy)
         mine = mask_of(info.hand)
         i_deal = info.is_dealer
         stage, proposals = _stage(info)
@@ -231,13 +244,41 @@ class BestEngine:
                 )
                 total += world.weight * outcome_value(king, t_nd, pen)
             values[option] = total
+        corrected = self._hidden_card_correction(info, values)
         best = max(values, key=lambda a: (values[a], -options.index(a)))
+        reason = _exchange_reason(info, best, values, len(worlds))
+        if corrected:
+            reason += (
+                f" {corrected[0]} includes {corrected[1]:+.2f}: what the computed exchange"
+                " strategy finds hidden cards change in it for hands of this class."
+            )
         return Advice(
             action=best,
-            reason=_exchange_reason(info, best, values, len(worlds)),
+            reason=reason,
             sources=_EXCHANGE_SOURCES[info.decision],
             values={str(a): v for a, v in values.items()},
         )
+
+    def _hidden_card_correction(
+        self, info: InfoSet, values: dict[Action, float]
+    ) -> tuple[str, float] | None:
+        """At the deal's first proposal, the play-outs (solved double dummy) are
+        corrected by what the computed strategy measured hidden cards to change for
+        this class of hand (``exchange_cfr.corrections``): added to playing, or to
+        refusing, in place. Returns the option's name and the amount, if any."""
+        if self.strategy is None or info.exchanges:
+            return None
+        trump = suit_number(info.trump)
+        hand = mask_of(info.hand)
+        if info.decision == "propose" and PLAY in values:
+            amount = self.strategy.correction(hand, trump, dealer=False)
+            values[PLAY] += amount
+            return ("Playing", amount) if amount else None
+        if info.decision == "accept" and REFUSE in values:
+            amount = self.strategy.correction(hand, trump, dealer=True)
+            values[REFUSE] += amount
+            return ("Refusing", amount) if amount else None
+        return None
 
 
 _EXCHANGE_SOURCES = {

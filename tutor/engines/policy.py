@@ -14,13 +14,17 @@ policy that costs microseconds. This is that policy, on bitmasks:
 - always mark the king; the card play is solved double dummy.
 
 The same strength feeds the opponent model of ``sampling.py``: how likely a
-holding makes a refusal, or a proposal, that was seen.
+holding makes a refusal, or a proposal, that was seen. The best engine hands
+the first proposal of a deal, in both uses, to the computed exchange strategy
+(``exchange_strategy``); ``best-v1``, the study and ``values.py`` use this
+policy throughout.
 """
 
 from __future__ import annotations
 
 import math
 
+from tutor.engines.exchange_strategy import ExchangeStrategy
 from tutor.engines.solver import SUIT_MASKS, Solver, bits
 from tutor.engines.stepper import Forced, Stepper
 
@@ -87,14 +91,25 @@ class Rollout:
     dummy, and who is penalised under law 49 (0, 1 or None).
     """
 
-    def __init__(self, solver: Solver, trump: int) -> None:
+    def __init__(
+        self, solver: Solver, trump: int, strategy: ExchangeStrategy | None = None
+    ) -> None:
+        """With ``strategy``, the first proposal of the deal is decided by it
+        (``exchange_strategy``); the later ones, and all without it, by strength."""
         self.solver = solver
         self.trump = trump
+        self.strategy = strategy
 
-    def plays(self, hand: int) -> bool:
+    def plays(self, hand: int, first: bool = False) -> bool:
+        chance = self.strategy.play_chance(hand, self.trump) if first and self.strategy else None
+        if chance is not None:
+            return chance >= 0.5
         return strength(hand, self.trump) >= PLAY_THRESHOLD
 
-    def refuses(self, hand: int) -> bool:
+    def refuses(self, hand: int, first: bool = False) -> bool:
+        chance = self.strategy.refuse_chance(hand, self.trump) if first and self.strategy else None
+        if chance is not None:
+            return chance >= 0.5
         return strength(hand, self.trump) >= PLAY_THRESHOLD
 
     def discard(self, hand: int, low: int, high: int) -> int:

@@ -211,10 +211,10 @@ class _RulePolicy:
     def __init__(self, trump: int) -> None:
         self.trump = trump
 
-    def plays(self, hand: int) -> bool:
+    def plays(self, hand: int, first: bool) -> bool:
         return _strong(hand, self.trump)
 
-    def refuses(self, hand: int) -> bool:
+    def refuses(self, hand: int, first: bool) -> bool:
         return _strong(hand, self.trump)
 
     def discard(self, hand: int, low: int, high: int) -> int:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
+from tutor.engines.exchange_strategy import ExchangeStrategy, floored
 from tutor.engines.policy import keepers, play_likelihood
 from tutor.engines.solver import bits, mask_of, mask_of_indices, reply_excludes, suit_number
 from tutor.rules.infoset import InfoSet
@@ -93,10 +94,17 @@ def view_of(info: InfoSet) -> View:
 
 
 class Likelihood:
-    """The opponent model: the weight of a holding given his choices so far."""
+    """The opponent model: the weight of a holding given his choices so far.
 
-    def __init__(self, info: InfoSet, view: View) -> None:
+    With ``strategy``, a choice at the deal's first proposal is weighed by the
+    computed strategy's chance of it (``exchange_strategy``) rather than by strength."""
+
+    def __init__(self, info: InfoSet, view: View, strategy: ExchangeStrategy | None = None) -> None:
         self.trump = view.trump
+        self.first = not info.exchanges
+        """The choice seen (the proposal or acceptance pending) is the deal's first."""
+        self.strategy = strategy
+        self.opp_dealer = not info.is_dealer
         self.played = view.played
         opp_dealer = not info.is_dealer
         self.kept = _kept_at_last_exchange(info, opp_dealer)
@@ -117,12 +125,21 @@ class Likelihood:
             if short > 0:
                 weight *= SHORT_KEEPER**short
         if self.played_strong:
-            weight *= play_likelihood(full, self.trump)
+            weight *= self._strong_chance(full, True)
         if self.weak_now:
-            weight *= 1.0 - play_likelihood(holding, self.trump)
+            weight *= 1.0 - self._strong_chance(holding, self.first)
         if self.king_held_back and holding & self.king_bit:
             weight *= HELD_KING
         return weight
+
+    def _strong_chance(self, hand: int, first: bool) -> float:
+        """The chance the opponent plays (non-dealer) or refuses (dealer) with ``hand``."""
+        chance = None
+        if first and self.strategy is not None:
+            strategy = self.strategy
+            by = strategy.refuse_chance if self.opp_dealer else strategy.play_chance
+            chance = by(hand, self.trump)
+        return play_likelihood(hand, self.trump) if chance is None else floored(chance)
 
 
 def _kept_at_last_exchange(info: InfoSet, opp_dealer: bool) -> int | None:
@@ -145,14 +162,18 @@ class World:
 
 
 def holdings(
-    info: InfoSet, rng: random.Random, enumerate_limit: int, samples: int
+    info: InfoSet,
+    rng: random.Random,
+    enumerate_limit: int,
+    samples: int,
+    strategy: ExchangeStrategy | None = None,
 ) -> tuple[list[World], bool]:
     """The opponent's holdings with their weights; True if enumerated exactly.
 
     With the stock order (for the exchanges), see ``deals``.
     """
     view = view_of(info)
-    like = Likelihood(info, view)
+    like = Likelihood(info, view, strategy)
     free = view.candidates & ~view.must
     need = view.size - view.must.bit_count()
     pool = bits(free)
@@ -170,10 +191,12 @@ def holdings(
     return _normalised(worlds), exact
 
 
-def deals(info: InfoSet, rng: random.Random, samples: int) -> list[World]:
+def deals(
+    info: InfoSet, rng: random.Random, samples: int, strategy: ExchangeStrategy | None = None
+) -> list[World]:
     """Before play: the opponent's hand and the stock's order, sampled."""
     view = view_of(info)
-    like = Likelihood(info, view)
+    like = Likelihood(info, view, strategy)
     pool = bits(view.unseen)
     stock_size = info.stock_size
     worlds = []

@@ -45,12 +45,14 @@ its mask at a discard."""
 class ExchangePolicy(Protocol):
     """An engine's decisions in the exchanges (its own; the stepper only obeys)."""
 
-    def plays(self, hand: int) -> bool:
-        """The non-dealer plays (rather than proposes) with ``hand``."""
+    def plays(self, hand: int, first: bool) -> bool:
+        """The non-dealer plays (rather than proposes) with ``hand``; ``first``: at
+        the deal's first proposal, where law 49's penalty is at stake."""
         ...
 
-    def refuses(self, hand: int) -> bool:
-        """The dealer refuses (rather than accepts) with ``hand``."""
+    def refuses(self, hand: int, first: bool) -> bool:
+        """The dealer refuses (rather than accepts) with ``hand``; ``first``: the
+        deal's first proposal, where law 49's penalty is at stake."""
         ...
 
     def discard(self, hand: int, low: int, high: int) -> int:
@@ -177,13 +179,19 @@ class Stepper:
             else:
                 (kind, mask), forced = forced, None
             if stage == PROPOSE:
-                plays = policy.plays(hands[0]) if kind is None else kind == "play"
+                plays = (
+                    policy.plays(hands[0], self.proposals == 0) if kind is None else kind == "play"
+                )
                 if plays:
                     self.play()
                 else:
                     self.propose()
             elif stage == ACCEPT:
-                refuses = policy.refuses(hands[1]) if kind is None else kind == "refuse"
+                refuses = (
+                    policy.refuses(hands[1], self.proposals == 1)
+                    if kind is None
+                    else kind == "refuse"
+                )
                 if refuses:
                     self.refuse()
                 else:
