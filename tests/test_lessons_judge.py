@@ -316,3 +316,16 @@ def test_the_penalty_is_told_as_each_side_could_have_incurred_it():
 
     assert fact("me").startswith("You played without proposing")
     assert fact("opponent").startswith("Your adversary refused the first proposal")
+
+
+def test_feedback_that_names_a_reading_links_to_it(course):
+    """A wrong answer whose deciding hint turned on the project's reading ends with
+    "see the readings in the texts": the judgement's passages then hold that reading."""
+    step = next(s for s in course.steps if (s.lesson, s.id) == ("jeux-de-regle-trumps", "2e-1"))
+    wrong = judge(step, parse_answer(step, "propose"))
+    assert not wrong.correct
+    assert "as the project does" in wrong.feedback
+    assert "readings/as-high-as" in wrong.passages
+    assert "readings/as-high-as" not in step.passages
+    right = judge(step, parse_answer(step, "play"))
+    assert right.readings == ()  # the step's own explanation carries no such note

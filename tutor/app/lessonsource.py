@@ -147,7 +147,7 @@ def catalogue_summary() -> Text:
     if spots:
         worst = spots[0]
         out.append(
-            f"\nWeakest topic: {worst.topic.title}, {worst.right} of {worst.total} right at"
-            " the first try, over every lesson  (w)"
+            f"\nWeakest topic: {worst.topic.title}, {worst.right} of {worst.total}"
+            " right at the first try  (w)"
         )
     return out

@@ -249,8 +249,9 @@ class BestEngine:
         reason = _exchange_reason(info, best, values, len(worlds))
         if corrected:
             reason += (
-                f" {corrected[0]} includes {corrected[1]:+.2f}: what the computed exchange"
-                " strategy finds hidden cards change in it for hands of this class."
+                f" The value of {corrected[0].lower()} includes {corrected[1]:+.2f}: for hands"
+                " of this class, the computed exchange strategy found that playing with hidden"
+                " cards changes it by that much against play-outs that see every card."
             )
         return Advice(
             action=best,

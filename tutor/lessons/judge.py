@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.hints.advice import advise
+from tutor.hints.readings import reading_note
 from tutor.lessons.answers import expected_action, is_correct
 from tutor.lessons.diagnosis import Diagnosis, diagnose
 from tutor.lessons.figures import finding
@@ -46,7 +48,20 @@ class Judgement:
 
     @property
     def passages(self) -> tuple[str, ...]:
-        return self.step.passages
+        """The step's passages, then the project's readings the hint for this hand
+        turned on (its explanation ends "see the readings in the texts": this is
+        where they are)."""
+        return self.step.passages + tuple(r for r in self.readings if r not in self.step.passages)
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The readings (``texts/readings.md``) the deciding hint turned on, when the
+        feedback carries their note (``readings.reading_note``)."""
+        if self.step.is_law or self.step.info is None:
+            return ()
+        readings = tuple(dict.fromkeys(advise(self.step.info).readings))
+        note = reading_note(readings)
+        return readings if note and note in self.feedback else ()
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {

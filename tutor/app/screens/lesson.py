@@ -608,7 +608,8 @@ class LessonScreen(Screen):
 
     def explanation(self) -> str:
         step = self.step
-        links = link_list("Read", list(step.passages), names=self.passage_names(step.passages))
+        ids = self.judgement.passages if self.judgement is not None else step.passages
+        links = link_list("Read", list(ids), names=self.passage_names(ids))
         figures = ""
         if self.judgement is not None and self.judgement.figures:
             figures = f"**The project's computation.** {self.judgement.figures}"

@@ -22,8 +22,7 @@ def describe(step) -> str:
         hand = " ".join(c.label for c in step.info.hand)
         led = f", {step.info.led.label} led" if step.info.led is not None else ""
         return f"{hand} ({step.info.trump.noun} trumps{led})"
-    prompt = step.prompt
-    return prompt if len(prompt) <= 70 else prompt[:67] + "…"
+    return step.prompt  # whole: the list wraps it, and a cut question may not be recognised
 
 
 class LessonEndScreen(ModalScreen):

@@ -35,7 +35,8 @@ def _lesson_entry(n: int, mine) -> Table:
     if mine.mastered:
         status.append(("★ mastered", "bold"))
     elif mine.done:
-        status.append(("done", ""))
+        # Finished is not learnt: a learner who missed half the steps must see so.
+        status.append(("finished, not yet mastered", ""))
     if mine.tried == mine.steps:
         status.append((f"{mine.first_try} of {mine.steps} right at the first try", ""))
     elif mine.tried:
