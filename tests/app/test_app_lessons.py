@@ -310,3 +310,26 @@ async def test_home_and_end_scroll_the_board_even_with_the_choices_focused():
         await pilot.press("end")
         await settle(pilot)
         assert board.scroll_y == board.max_scroll_y
+
+
+@run
+async def test_feedback_that_names_the_projects_reading_links_to_it():
+    # A learner review: "see the readings in the texts" with nothing to follow.
+    import tutor.io.paths
+    from tutor.app import lessonsource
+    from tutor.io.paths import REPO
+
+    source = REPO / "lessons" / "05-jeux-de-regle-trumps.toml"
+    (tutor.io.paths.LESSONS_DIR / source.name).write_text(source.read_text(encoding="utf-8"))
+    lessonsource.reload()
+    app = create_app(start="lessons", lesson_id="jeux-de-regle-trumps")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while app.screen.step.id != "2e-1":
+            await pilot.press("s", "n")
+            await settle(pilot)
+        await pilot.press("o")  # propose: the Hints play, on the project's reading of "as high as"
+        await settle(pilot)
+        text = feedback(app)
+        assert "as the project does" in text
+        assert "(passage:readings/as-high-as)" in text
