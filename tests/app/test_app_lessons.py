@@ -27,6 +27,17 @@ def key_of(screen, choice: int) -> str:
     return str(screen.order.index(choice) + 1)
 
 
+def use_shipped_lesson(file_name: str) -> None:
+    """Put one of the shipped lessons beside the test lesson, and reload them."""
+    import tutor.io.paths
+    from tutor.app import lessonsource
+    from tutor.io.paths import REPO
+
+    source = REPO / "lessons" / file_name
+    (tutor.io.paths.LESSONS_DIR / file_name).write_text(source.read_text(encoding="utf-8"))
+    lessonsource.reload()
+
+
 @run
 async def test_lesson_list_opens_a_lesson():
     app = create_app(start="lessons")
@@ -269,13 +280,7 @@ async def test_quick_keys_over_a_played_out_step_never_end_the_app():
     # feedback three times (judging, verdict, the deal played out both ways); each
     # redraw cancelled the last one's scroll, and with it the Markdown's own update,
     # and the app ended with exit code 0.
-    import tutor.io.paths
-    from tutor.app import lessonsource
-    from tutor.io.paths import REPO
-
-    source = REPO / "lessons" / "09-accepting.toml"
-    (tutor.io.paths.LESSONS_DIR / source.name).write_text(source.read_text(encoding="utf-8"))
-    lessonsource.reload()
+    use_shipped_lesson("09-accepting.toml")
     app = create_app(start="lessons", lesson_id="accepting")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -315,13 +320,7 @@ async def test_home_and_end_scroll_the_board_even_with_the_choices_focused():
 @run
 async def test_feedback_that_names_the_projects_reading_links_to_it():
     # A learner review: "see the readings in the texts" with nothing to follow.
-    import tutor.io.paths
-    from tutor.app import lessonsource
-    from tutor.io.paths import REPO
-
-    source = REPO / "lessons" / "05-jeux-de-regle-trumps.toml"
-    (tutor.io.paths.LESSONS_DIR / source.name).write_text(source.read_text(encoding="utf-8"))
-    lessonsource.reload()
+    use_shipped_lesson("05-jeux-de-regle-trumps.toml")
     app = create_app(start="lessons", lesson_id="jeux-de-regle-trumps")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

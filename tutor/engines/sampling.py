@@ -106,8 +106,7 @@ class Likelihood:
         self.strategy = strategy
         self.opp_dealer = not info.is_dealer
         self.played = view.played
-        opp_dealer = not info.is_dealer
-        self.kept = _kept_at_last_exchange(info, opp_dealer)
+        self.kept = _kept_at_last_exchange(info, self.opp_dealer)
         # A choice on his hand as it was at the start of play.
         self.played_strong = info.penalty == "opponent"
         # A choice on his hand as it is now (before any card is played).
