@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engines.solver import Solver, follows_mask, mask_of, second_wins, suit_number
+from tutor.engines.solver import (
+    Solver,
+    bits,
+    canonical,
+    canonical_pair,
+    follows_mask,
+    mask_of,
+    mask_of_indices,
+    second_wins,
+    suit_number,
+)
 from tutor.rules.cards import PACK, Suit
 from tutor.rules.laws import legal_follows, trick_winner
 
@@ -94,3 +104,46 @@ def test_follows_mask_matches_legal_follows() -> None:
         led, hand = cards[0], cards[1:]
         allowed = follows_mask(mask_of(hand), led.index, suit_number(trump))
         assert allowed == mask_of(legal_follows(hand, led, trump))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 5), st.randoms(use_true_random=False))
+def test_follow_values_agree_with_brute_force(n: int, rng: random.Random) -> None:
+    cards = rng.sample(PACK, 2 * n)
+    follower, leader = cards[:n], cards[n:]
+    trump = rng.choice(list(Suit))
+    led = leader[0]
+    values = Solver().follow_values(
+        mask_of(follower), mask_of(leader[1:]), led.index, suit_number(trump)
+    )
+    for reply in legal_follows(follower, led, trump):
+        rest_f = [c for c in follower if c != reply]
+        if trick_winner(led, reply, trump) == 1:
+            expected = 1 + brute_tricks(rest_f, leader[1:], trump)
+        else:
+            expected = len(rest_f) - brute_tricks(leader[1:], rest_f, trump)
+        assert values[reply.index] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 5), st.randoms(use_true_random=False), st.permutations(range(3)))
+def test_canonical_positions_forget_plain_suit_names_and_cards_gone(
+    n: int, rng: random.Random, order: list[int]
+) -> None:
+    """Renaming the plain suits, or moving a suit's cards to other ranks in the same
+    order, gives the same canonical position: such deals share one memo entry."""
+    trump = rng.randrange(4)
+    cards = rng.sample(range(32), 2 * n)
+    a = mask_of_indices(cards[:n])
+    b = mask_of_indices(cards[n:])
+    plain = [s for s in range(4) if s != trump]
+    rename = dict(zip(plain, [plain[i] for i in order], strict=True)) | {trump: trump}
+
+    def renamed(mask: int) -> int:
+        return mask_of_indices(8 * rename[c >> 3] + (c & 7) for c in bits(mask))
+
+    assert canonical_pair(renamed(a), renamed(b), trump) == canonical_pair(a, b, trump)
+    squeezed_a, squeezed_b, where = canonical(a, b, trump)
+    assert (squeezed_a, squeezed_b) == canonical_pair(a, b, trump)
+    assert canonical_pair(squeezed_a, squeezed_b, 0) == (squeezed_a, squeezed_b)
+    assert sorted(where) == sorted(cards)

@@ -17,11 +17,21 @@ all the remaining tricks, stop a reply when it holds him to the best he already
 has) and card equivalence (two cards of one hand with no card of the other hand
 between them in the same suit play alike, so only one is tried). Every stored
 value is exact, so the memo never needs bounds.
+
+Canonical positions: who wins a trick depends only on the order of the cards
+still held within each suit, and the three plain suits play alike. So every
+question is first asked of its canonical position (``canonical``): in each suit
+the cards still held are moved up to the top ranks in order, the trump suit
+becomes the first suit and the plain suits are sorted by what they hold. Deals
+that differ only in cards already gone, or in which plain suit is which, then
+share one memo entry: at the end of an exchange play-out a few tens of
+thousands of canonical deals stand for billions of deals of the pack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import product
 
 from tutor.rules.cards import SUITS as _SUITS
 from tutor.rules.cards import Card, Suit
@@ -29,8 +39,8 @@ from tutor.rules.cards import Card, Suit
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 """Bits of each suit, in the order of ``Card.index``."""
 
-MEMO_LIMIT = 250_000
-"""Entries kept per trump suit before the memo is cleared (bounded memory)."""
+MEMO_LIMIT = 500_000
+"""Entries kept before the memo is cleared (bounded memory)."""
 
 
 def suit_number(suit: Suit) -> int:
@@ -112,25 +122,120 @@ def _distinct(hand: int, other: int) -> list[int]:
     return out
 
 
+def _squeezed(a: int, b: int) -> tuple[int, int, tuple[int, ...]]:
+    """One suit's cards of two hands (8-bit masks) moved up to the top ranks in
+    order; and the new rank of each old one (-1 for a card neither holds)."""
+    out_a = out_b = 0
+    ranks = [-1] * 8
+    top = 7
+    for rank in range(7, -1, -1):
+        if (a | b) >> rank & 1:
+            if a >> rank & 1:
+                out_a |= 1 << top
+            else:
+                out_b |= 1 << top
+            ranks[rank] = top
+            top -= 1
+    return out_a, out_b, tuple(ranks)
+
+
+def _squeeze_table() -> dict[int, tuple[int, int, tuple[int, ...]]]:
+    table = {}
+    for owners in product((0, 1, 2), repeat=8):  # 0 neither, 1 a, 2 b
+        a = sum(1 << r for r, o in enumerate(owners) if o == 1)
+        b = sum(1 << r for r, o in enumerate(owners) if o == 2)
+        table[(a << 8) | b] = _squeezed(a, b)
+    return table
+
+
+_SQUEEZE = _squeeze_table()
+"""``_squeezed`` of every pair of disjoint suit masks, keyed ``a << 8 | b``."""
+
+
+def canonical(a: int, b: int, trump: int) -> tuple[int, int, dict[int, int]]:
+    """The canonical position of hands ``a`` and ``b`` (trump suit first, ranks
+    squeezed, plain suits sorted: see the module), trump being suit 0 there; and
+    where each card of ``a`` and ``b`` goes in it."""
+    parts = []
+    for suit in range(4):
+        shift = 8 * suit
+        part = _SQUEEZE[(((a >> shift) & 0xFF) << 8) | ((b >> shift) & 0xFF)]
+        parts.append((suit != trump, part[0], part[1], suit, part[2]))
+    parts.sort()
+    out_a = out_b = 0
+    where: dict[int, int] = {}
+    for new, (_, pa, pb, suit, ranks) in enumerate(parts):
+        out_a |= pa << (8 * new)
+        out_b |= pb << (8 * new)
+        for rank in range(8):
+            if ranks[rank] >= 0:
+                where[8 * suit + rank] = 8 * new + ranks[rank]
+    return out_a, out_b, where
+
+
+def canonical_pair(a: int, b: int, trump: int) -> tuple[int, int]:
+    """``canonical`` without the card map: the fast path of ``Solver.lead_tricks``."""
+    parts = []
+    for suit in range(4):
+        shift = 8 * suit
+        pa, pb, _ = _SQUEEZE[(((a >> shift) & 0xFF) << 8) | ((b >> shift) & 0xFF)]
+        parts.append((suit != trump, pa, pb))
+    parts.sort()
+    (_, a0, b0), (_, a1, b1), (_, a2, b2), (_, a3, b3) = parts
+    return a0 | a1 << 8 | a2 << 16 | a3 << 24, b0 | b1 << 8 | b2 << 16 | b3 << 24
+
+
 class Solver:
-    """Double-dummy trick counts with a memo per trump suit (kept across calls)."""
+    """Double-dummy trick counts with a memo of canonical positions (kept across calls)."""
 
     def __init__(self) -> None:
-        self._memos: list[dict[int, int]] = [{} for _ in range(4)]
+        self._memo: dict[int, int] = {}
         self.nodes = 0
 
     def clear(self) -> None:
-        for memo in self._memos:
-            memo.clear()
+        self._memo.clear()
+
+    def _fresh_memo(self) -> dict[int, int]:
+        if len(self._memo) > MEMO_LIMIT:
+            self._memo.clear()
+        return self._memo
 
     def lead_tricks(self, leader: int, other: int, trump: int) -> int:
         """Tricks the player on lead makes of those left, both playing their best."""
-        memo = self._memos[trump]
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        return self._lead(leader, other, trump, memo)
+        memo = self._fresh_memo()
+        a, b = canonical_pair(leader, other, trump)
+        return self._lead(a, b, memo)
 
-    def _lead(self, a: int, b: int, trump: int, memo: dict[int, int]) -> int:
+    def lead_values(self, leader: int, other: int, trump: int) -> dict[int, int]:
+        """For each card the leader may lead: the tricks he makes of those left."""
+        memo = self._fresh_memo()
+        a, b, where = canonical(leader, other, trump)
+        return {c: self._reply(a ^ (1 << where[c]), b, where[c], memo, -1) for c in bits(leader)}
+
+    def follow_values(
+        self, follower: int, leader_rest: int, led: int, trump: int
+    ) -> dict[int, int]:
+        """For each legal reply to ``led``: the tricks the follower makes of those
+        left, this one included. ``leader_rest`` is the leader's hand without ``led``."""
+        memo = self._fresh_memo()
+        # The card led still ranks among the cards held: it decides who may win.
+        mine, theirs, where = canonical(follower, leader_rest | 1 << led, trump)
+        new_led = where[led]
+        theirs ^= 1 << new_led
+        n = follower.bit_count()
+        out = {}
+        for f in bits(follows_mask(follower, led, trump)):
+            g = where[f]
+            rest = mine ^ (1 << g)
+            if second_wins(new_led, g, 0):
+                out[f] = 1 + (self._lead(rest, theirs, memo) if n > 1 else 0)
+            else:
+                out[f] = n - 1 - (self._lead(theirs, rest, memo) if n > 1 else 0)
+        return out
+
+    # The search proper works on canonical positions only: trumps are suit 0.
+
+    def _lead(self, a: int, b: int, memo: dict[int, int]) -> int:
         key = (a << 32) | b
         value = memo.get(key)
         if value is not None:
@@ -140,12 +245,12 @@ class Solver:
         if n == 1:
             c = a.bit_length() - 1
             f = b.bit_length() - 1
-            value = 0 if second_wins(c, f, trump) else 1
+            value = 0 if second_wins(c, f, 0) else 1
             memo[key] = value
             return value
         best = -1
         for c in _distinct(a, b):
-            worst = self._reply(a ^ (1 << c), b, c, trump, memo, best)
+            worst = self._reply(a ^ (1 << c), b, c, memo, best)
             if worst > best:
                 best = worst
                 if best == n:
@@ -153,45 +258,20 @@ class Solver:
         memo[key] = best
         return best
 
-    def _reply(self, a: int, b: int, c: int, trump: int, memo: dict[int, int], floor: int) -> int:
+    def _reply(self, a: int, b: int, c: int, memo: dict[int, int], floor: int) -> int:
         """Tricks the leader makes of those left (his card ``c`` counted) after the
         best reply of ``b``; stops early once the reply holds him to ``floor``."""
         n = a.bit_count() + 1
         worst = n
-        allowed = follows_mask(b, c, trump)
+        allowed = follows_mask(b, c, 0)
         for f in _distinct(allowed, a):
             rest_b = b ^ (1 << f)
-            if second_wins(c, f, trump):
-                value = n - 1 - self._lead(rest_b, a, trump, memo) if n > 1 else 0
+            if second_wins(c, f, 0):
+                value = n - 1 - self._lead(rest_b, a, memo) if n > 1 else 0
             else:
-                value = 1 + (self._lead(a, rest_b, trump, memo) if n > 1 else 0)
+                value = 1 + (self._lead(a, rest_b, memo) if n > 1 else 0)
             if value < worst:
                 worst = value
                 if worst <= floor or worst == 0:
                     break
         return worst
-
-    def lead_values(self, leader: int, other: int, trump: int) -> dict[int, int]:
-        """For each card the leader may lead: the tricks he makes of those left."""
-        memo = self._memos[trump]
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        return {c: self._reply(leader ^ (1 << c), other, c, trump, memo, -1) for c in bits(leader)}
-
-    def follow_values(
-        self, follower: int, leader_rest: int, led: int, trump: int
-    ) -> dict[int, int]:
-        """For each legal reply to ``led``: the tricks the follower makes of those
-        left, this one included. ``leader_rest`` is the leader's hand without ``led``."""
-        memo = self._memos[trump]
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        n = follower.bit_count()
-        out = {}
-        for f in bits(follows_mask(follower, led, trump)):
-            rest = follower ^ (1 << f)
-            if second_wins(led, f, trump):
-                out[f] = 1 + (self._lead(rest, leader_rest, trump, memo) if n > 1 else 0)
-            else:
-                out[f] = n - 1 - (self._lead(leader_rest, rest, trump, memo) if n > 1 else 0)
-        return out
