@@ -46,8 +46,11 @@ CARD_SAMPLES = {5: 400, 4: 600, 3: 1500}
 ENUMERATE_LIMIT = {5: 400, 4: 1000, 3: 2500, 2: 10_000, 1: 10_000}
 SEARCH_SAMPLES = {5: 160, 4: 300, 3: 600}
 """Holdings weighed by the fusion-free search, by cards in hand (all when fewer)."""
-EXCHANGE_DEALS = 300
-DISCARD_DEALS = 120
+EXCHANGE_DEALS = 1200
+DISCARD_DEALS = 480
+"""Deals played out per option of an exchange decision. Measured (1,000 duplicate
+deals each): four times the former 300 and 120 gained +0.021 points a deal
+(-0.005 to +0.046) over them, eight times nothing more (-0.006 against four)."""
 
 _BY_INDEX = {c.index: c for c in PACK}
 
