@@ -3,8 +3,10 @@
     python benchmarks/solver.py [--solves 5000] [--seed 1]
 
 Random full deals (five cards each, a random trump), each solved from the
-first lead with a fresh memo (``cold``), then the same deals again with the
-memo kept (``warm``, as the engine runs between decisions).
+first lead with a fresh memo (``cold``); then other random deals, one after
+another with the memo kept (``shared``: as the play-outs of an exchange
+decision solve them, where canonical positions let deals share entries);
+then the first deals again with the memo kept (``warm``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,17 @@ def main() -> None:
     print(
         f"cold: {args.solves} five-card solves in {cold:.2f} s: {args.solves / cold:,.0f} solves/s,"
         f" {nodes / cold:,.0f} nodes/s, {nodes / args.solves:.1f} nodes a solve"
+    )
+    others = deals(args.solves, args.seed + 1)
+    solver.clear()
+    solver.nodes = 0
+    start = time.perf_counter()
+    for a, b, t in others:
+        solver.lead_tricks(a, b, t)
+    shared = time.perf_counter() - start
+    print(
+        f"shared: {args.solves} other deals, one memo: {args.solves / shared:,.0f} solves/s,"
+        f" {solver.nodes / args.solves:.1f} new nodes a solve"
     )
     start = time.perf_counter()
     for a, b, t in problems:
