@@ -150,3 +150,11 @@ def test_play_outs_valued_by_the_rules_in_force() -> None:
         assert value(None, 5, None) == pytest.approx(worth(2, 0))
         # the king marked, French rules count three at the most (french/points)
         assert value(0, 5, 1) == pytest.approx(worth(3, 0))
+
+
+def test_best_v1_keeps_its_former_number_of_play_outs() -> None:
+    """``best-v1`` stands for the engine as it was: its exchanges are still valued
+    over 300 deals (120 at a discard), ``best``'s over four times as many."""
+    info = next(i for i in _random_infosets(50, seed=4) if i.decision == "propose")
+    assert "over 300 simulated deals" in make_engine("best-v1", 1).advise(info).reason
+    assert "over 1200 simulated deals" in make_engine("best", 1).advise(info).reason

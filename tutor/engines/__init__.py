@@ -1,7 +1,7 @@
 """The engines that answer decisions: ``hints``, ``best`` and ``random`` for the
 learner, and for matches the reference players and ``best-v1`` (``best`` as it
-was before issue 16: card play averaging solved deals, and no computed
-exchange strategy).
+was before issue 16: card play averaging solved deals, no computed exchange
+strategy, and its former number of play-outs, ``best.V1_DEALS``).
 
 ``make_engine`` is the one factory: the command line, the app, the tables, the
 lessons and ``ecarte match`` all build their engines with it.
@@ -35,9 +35,9 @@ def make_engine(name: str, seed: int | None = None) -> Engine:
 
         return BestEngine(seed=seed, strategy=shipped())
     if name == "best-v1":
-        from tutor.engines.best import BestEngine
+        from tutor.engines.best import V1_DEALS, BestEngine
 
-        return BestEngine(seed=seed, fusion_free=False)
+        return BestEngine(seed=seed, fusion_free=False, deals=V1_DEALS)
     if name == "reference":
         from tutor.engines.reference import ReferenceEngine
 

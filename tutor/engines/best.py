@@ -51,6 +51,8 @@ DISCARD_DEALS = 480
 """Deals played out per option of an exchange decision. Measured (1,000 duplicate
 deals each): four times the former 300 and 120 gained +0.021 points a deal
 (-0.005 to +0.046) over them, eight times nothing more (-0.006 against four)."""
+V1_DEALS = (300, 120)
+"""``best-v1``'s play-outs per option (exchange, discard): the counts it had."""
 
 _BY_INDEX = {c.index: c for c in PACK}
 
@@ -64,16 +66,20 @@ class BestEngine:
         scale: float = 1.0,
         fusion_free: bool = True,
         strategy: ExchangeStrategy | None = None,
+        deals: tuple[int, int] | None = None,
     ) -> None:
         """``scale`` multiplies every sample count (a weaker, faster engine below 1);
         ``fusion_free`` False gives ``best-v1``, whose card play averages solved
         deals (``infoset_search`` says what that gets wrong); ``strategy``, the
         computed exchange strategy that decides the first proposal in the
-        play-outs and weighs the opponent's holdings (``best-v1`` has none)."""
+        play-outs and weighs the opponent's holdings (``best-v1`` has none);
+        ``deals``, the play-outs per option at an exchange and at a discard
+        (``EXCHANGE_DEALS``, ``DISCARD_DEALS`` unless given)."""
         self.seed = 0 if seed is None else seed
         self.scale = scale
         self.fusion_free = fusion_free
         self.strategy = strategy
+        self.deals = deals or (EXCHANGE_DEALS, DISCARD_DEALS)
         if not fusion_free:
             self.name = "best-v1"
         self.solver = Solver()
@@ -227,7 +233,7 @@ class BestEngine:
 
     def _exchange(self, info: InfoSet, rng: random.Random, options: Sequence[Action]) -> Advice:
         many = info.decision == "discard"
-        count = max(10, int((DISCARD_DEALS if many else EXCHANGE_DEALS) * self.scale))
+        count = max(10, int(self.deals[many] * self.scale))
         worlds = deals(info, rng, count, self.strategy)
         trump = suit_number(info.trump)
         rollout = Rollout(self.solver, trump, self.strategy)
