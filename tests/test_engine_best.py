@@ -157,4 +157,4 @@ def test_best_v1_keeps_its_former_number_of_play_outs() -> None:
     over 300 deals (120 at a discard), ``best``'s over four times as many."""
     info = next(i for i in _random_infosets(50, seed=4) if i.decision == "propose")
     assert "over 300 simulated deals" in make_engine("best-v1", 1).advise(info).reason
-    assert "over 1200 simulated deals" in make_engine("best", 1).advise(info).reason
+    assert "over 1,200 simulated deals" in make_engine("best", 1).advise(info).reason

@@ -311,7 +311,7 @@ def _exchange_reason(info: InfoSet, best: Action, values: dict[Action, float], n
             head = "Taking no cards"
     else:
         head = what[best.kind]
-    line = f"{head} is worth {values[best]:+.2f} points on average over {n} simulated deals"
+    line = f"{head} is worth {values[best]:+.2f} points on average over {n:,} simulated deals"
     if ranked:
         runner = ranked[0]
         name = _discard_words(runner) if runner.kind == "discard" else what[runner.kind].lower()
