@@ -42,12 +42,16 @@ def brute_tricks(leader: list, other: list, trump: Suit) -> int:
     return best
 
 
+def random_hands(n: int, rng: random.Random) -> tuple[list, list, Suit]:
+    """Two hands of ``n`` cards each and a trump suit."""
+    cards = rng.sample(PACK, 2 * n)
+    return cards[:n], cards[n:], rng.choice(list(Suit))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 4), st.randoms(use_true_random=False))
 def test_solver_agrees_with_brute_force(n: int, rng: random.Random) -> None:
-    cards = rng.sample(PACK, 2 * n)
-    leader, other = cards[:n], cards[n:]
-    trump = rng.choice(list(Suit))
+    leader, other, trump = random_hands(n, rng)
     solved = Solver().lead_tricks(mask_of(leader), mask_of(other), suit_number(trump))
     assert solved == brute_tricks(leader, other, trump)
 
@@ -109,9 +113,7 @@ def test_follows_mask_matches_legal_follows() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 5), st.randoms(use_true_random=False))
 def test_follow_values_agree_with_brute_force(n: int, rng: random.Random) -> None:
-    cards = rng.sample(PACK, 2 * n)
-    follower, leader = cards[:n], cards[n:]
-    trump = rng.choice(list(Suit))
+    follower, leader, trump = random_hands(n, rng)
     led = leader[0]
     values = Solver().follow_values(
         mask_of(follower), mask_of(leader[1:]), led.index, suit_number(trump)

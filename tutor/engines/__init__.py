@@ -37,7 +37,7 @@ def make_engine(name: str, seed: int | None = None) -> Engine:
     if name == "best-v1":
         from tutor.engines.best import V1_DEALS, BestEngine
 
-        return BestEngine(seed=seed, fusion_free=False, deals=V1_DEALS)
+        return BestEngine(seed=seed, fusion_free=False, play_outs=V1_DEALS)
     if name == "reference":
         from tutor.engines.reference import ReferenceEngine
 

@@ -66,20 +66,20 @@ class BestEngine:
         scale: float = 1.0,
         fusion_free: bool = True,
         strategy: ExchangeStrategy | None = None,
-        deals: tuple[int, int] | None = None,
+        play_outs: tuple[int, int] | None = None,
     ) -> None:
         """``scale`` multiplies every sample count (a weaker, faster engine below 1);
         ``fusion_free`` False gives ``best-v1``, whose card play averages solved
         deals (``infoset_search`` says what that gets wrong); ``strategy``, the
         computed exchange strategy that decides the first proposal in the
         play-outs and weighs the opponent's holdings (``best-v1`` has none);
-        ``deals``, the play-outs per option at an exchange and at a discard
+        ``play_outs``, the deals played out per option at an exchange and at a discard
         (``EXCHANGE_DEALS``, ``DISCARD_DEALS`` unless given)."""
         self.seed = 0 if seed is None else seed
         self.scale = scale
         self.fusion_free = fusion_free
         self.strategy = strategy
-        self.deals = deals or (EXCHANGE_DEALS, DISCARD_DEALS)
+        self.play_outs = play_outs or (EXCHANGE_DEALS, DISCARD_DEALS)
         if not fusion_free:
             self.name = "best-v1"
         self.solver = Solver()
@@ -233,7 +233,7 @@ class BestEngine:
 
     def _exchange(self, info: InfoSet, rng: random.Random, options: Sequence[Action]) -> Advice:
         many = info.decision == "discard"
-        count = max(10, int(self.deals[many] * self.scale))
+        count = max(10, int(self.play_outs[many] * self.scale))
         worlds = deals(info, rng, count, self.strategy)
         trump = suit_number(info.trump)
         rollout = Rollout(self.solver, trump, self.strategy)

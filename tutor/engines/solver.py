@@ -31,7 +31,6 @@ thousands of canonical deals stand for billions of deals of the pack.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
 
 from tutor.rules.cards import SUITS as _SUITS
 from tutor.rules.cards import Card, Suit
@@ -139,17 +138,16 @@ def _squeezed(a: int, b: int) -> tuple[int, int, tuple[int, ...]]:
     return out_a, out_b, tuple(ranks)
 
 
-def _squeeze_table() -> dict[int, tuple[int, int, tuple[int, ...]]]:
-    table = {}
-    for owners in product((0, 1, 2), repeat=8):  # 0 neither, 1 a, 2 b
-        a = sum(1 << r for r, o in enumerate(owners) if o == 1)
-        b = sum(1 << r for r, o in enumerate(owners) if o == 2)
-        table[(a << 8) | b] = _squeezed(a, b)
-    return table
+class _SqueezeTable(dict[int, tuple[int, int, tuple[int, ...]]]):
+    """``_squeezed`` of pairs of disjoint suit masks, keyed ``a << 8 | b``, each
+    computed the first time it is asked for (nothing to build at import)."""
+
+    def __missing__(self, key: int) -> tuple[int, int, tuple[int, ...]]:
+        value = self[key] = _squeezed(key >> 8, key & 0xFF)
+        return value
 
 
-_SQUEEZE = _squeeze_table()
-"""``_squeezed`` of every pair of disjoint suit masks, keyed ``a << 8 | b``."""
+_SQUEEZE = _SqueezeTable()
 
 
 def canonical(a: int, b: int, trump: int) -> tuple[int, int, dict[int, int]]:
@@ -195,20 +193,21 @@ class Solver:
     def clear(self) -> None:
         self._memo.clear()
 
-    def _fresh_memo(self) -> dict[int, int]:
+    def _bounded_memo(self) -> dict[int, int]:
+        """The memo, emptied first once it holds more than ``MEMO_LIMIT`` entries."""
         if len(self._memo) > MEMO_LIMIT:
             self._memo.clear()
         return self._memo
 
     def lead_tricks(self, leader: int, other: int, trump: int) -> int:
         """Tricks the player on lead makes of those left, both playing their best."""
-        memo = self._fresh_memo()
+        memo = self._bounded_memo()
         a, b = canonical_pair(leader, other, trump)
         return self._lead(a, b, memo)
 
     def lead_values(self, leader: int, other: int, trump: int) -> dict[int, int]:
         """For each card the leader may lead: the tricks he makes of those left."""
-        memo = self._fresh_memo()
+        memo = self._bounded_memo()
         a, b, where = canonical(leader, other, trump)
         return {c: self._reply(a ^ (1 << where[c]), b, where[c], memo, -1) for c in bits(leader)}
 
@@ -217,7 +216,7 @@ class Solver:
     ) -> dict[int, int]:
         """For each legal reply to ``led``: the tricks the follower makes of those
         left, this one included. ``leader_rest`` is the leader's hand without ``led``."""
-        memo = self._fresh_memo()
+        memo = self._bounded_memo()
         # The card led still ranks among the cards held: it decides who may win.
         mine, theirs, where = canonical(follower, leader_rest | 1 << led, trump)
         new_led = where[led]
