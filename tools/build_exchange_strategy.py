@@ -8,7 +8,9 @@ endings out with hidden cards and double dummy (``tutor.engines.exchange_cfr``),
 runs CFR+ over the classes of hands (``tutor.engines.hand_classes``) on the
 hidden-card outcomes, and measures per class what hidden cards change against
 double dummy. Prints the classes, the value, the exploitability and the build
-time, and writes the table with all of that in its ``about``. The same
+time, and writes the table with all of that in its ``about``; and fits, on the
+same endings, what hidden cards change at the end of a play-out by the classes
+of the two hands (``tutor.engines.leaf_correction``). The same
 arguments give the same file.
 """
 
@@ -20,6 +22,7 @@ import time
 from pathlib import Path
 
 from tutor.engines.exchange_cfr import Samples, corrections, sample, solve
+from tutor.engines.leaf_correction import SHRINK, fit
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "tutor" / "data" / "exchange_strategy.json"
 
@@ -50,6 +53,7 @@ def write(
     started = time.perf_counter() - sampled
     eq = solve(len(nd_names), len(dl_names), samples, args.iterations)
     nd_corr, dl_corr, nd_n, dl_n = corrections(len(nd_names), len(dl_names), samples, eq)
+    leaf = fit(samples.end_nd, samples.end_dealer, samples.end_penalty, samples.end_gap)
     seconds = time.perf_counter() - started
     about = {
         "method": (
@@ -68,6 +72,13 @@ def write(
         "classes": {"non_dealer": len(nd_names), "dealer": len(dl_names)},
         "value_to_non_dealer": round(eq.value, 4),
         "exploitability": round(eq.exploitability, 5),
+        "leaf": (
+            "What hidden cards change at the end of a play-out (tutor/engines/leaf_correction.py):"
+            " the non-dealer's net points with hidden cards less double dummy, fitted over"
+            f" the {len(samples.end_gap):,} endings of these deals (three a deal) as a base per"
+            " penalty plus a term per class of each hand at the start of play, each"
+            f" class's term shrunk as if it had {SHRINK:g} more endings with no gap."
+        ),
         "seconds": round(seconds, 1),
         "jobs": args.jobs,
     }
@@ -81,6 +92,7 @@ def write(
             name: {"refuse": round(p, 3), "correction": round(c, 3), "deals": n}
             for name, p, c, n in sorted(zip(dl_names, eq.refuse, dl_corr, dl_n, strict=True))
         },
+        "leaf": leaf.to_json(),
     }
     args.out.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(

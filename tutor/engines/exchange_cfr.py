@@ -60,6 +60,13 @@ class Samples:
     play_dd: list[float] = field(default_factory=list)
     refused_dd: list[float] = field(default_factory=list)
     accepted_dd: list[float] = field(default_factory=list)
+    # Per ending (three a deal), at the start of play: each hand's class, who is
+    # under law 49's penalty, and the gap (hidden less double dummy): what
+    # ``leaf_correction`` is fitted to.
+    end_nd: list[str] = field(default_factory=list)
+    end_dealer: list[str] = field(default_factory=list)
+    end_penalty: list[int | None] = field(default_factory=list)
+    end_gap: list[float] = field(default_factory=list)
 
     def extend(self, other: Samples) -> None:
         for name in self.__dataclass_fields__:
@@ -87,9 +94,11 @@ def _ending(
     player: HiddenPlay,
     play_rng: random.Random,
     first: tuple[str, str, int],
+    out: Samples,
 ) -> tuple[float, float]:
     """The non-dealer's net points when the first proposal ends by ``first``
-    (its kind, the stage and the proposals made), with hidden cards and double dummy."""
+    (its kind, the stage and the proposals made), with hidden cards and double
+    dummy; the ending's hands, penalty and gap go to ``out``'s ``end_`` lists."""
     kind, stage, proposals = first
     start = rollout.exchanged(
         deal.nd, deal.dealer, list(deal.stock), stage, proposals, None, (kind, 0)
@@ -102,7 +111,12 @@ def _ending(
     marked = None if deal.king_turned is not None else king
     hidden = player.tricks(hands, seen, start.penalty, marked)
     dd = rollout.solver.lead_tricks(hands[0], hands[1], rollout.trump)
-    return _net(king, hidden, start.penalty), _net(king, dd, start.penalty)
+    with_hidden, double_dummy = _net(king, hidden, start.penalty), _net(king, dd, start.penalty)
+    out.end_nd.append(hand_class(hands[0], rollout.trump))
+    out.end_dealer.append(hand_class(hands[1], rollout.trump))
+    out.end_penalty.append(start.penalty)
+    out.end_gap.append(with_hidden - double_dummy)
+    return with_hidden, double_dummy
 
 
 def sample_chunk(args: tuple[int, int, int]) -> tuple[list[str], list[str], Samples]:
@@ -133,7 +147,7 @@ def sample_chunk(args: tuple[int, int, int]) -> tuple[list[str], list[str], Samp
             ("refuse", "accept", 1, out.refused, out.refused_dd),
             ("accept", "accept", 1, out.accepted, out.accepted_dd),
         ):
-            hidden, dd = _ending(deal, rollout, player, play_rng, (kind, stage, proposals))
+            hidden, dd = _ending(deal, rollout, player, play_rng, (kind, stage, proposals), out)
             hidden_list.append(hidden)
             dd_list.append(dd)
     return list(names[0]), list(names[1]), out

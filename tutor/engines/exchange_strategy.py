@@ -7,7 +7,11 @@ proposal: an approximate equilibrium computed offline (``exchange_cfr``) and
 reproduced from its seed by ``tools/build_exchange_strategy.py``. The file says
 how it was made.
 
-The best engine uses it twice: in its play-outs, where the first proposal is
+The same build fits what hidden cards change at the end of any play-out, by
+the classes of the two hands (``leaf_correction``): the best engine adds it to
+every play-out's value.
+
+The best engine uses the strategy twice: in its play-outs, where the first proposal is
 decided by it (the later ones, without the penalty of law 49, by the fixed
 policy of ``policy.py``); and in its opponent model, where a holding is as likely
 as the strategy makes the choice the opponent was seen to make.
@@ -22,6 +26,8 @@ from importlib.resources import files
 from typing import Any
 
 from tutor.engines.hand_classes import hand_class
+from tutor.engines.leaf_correction import LeafCorrection
+from tutor.engines.leaf_correction import from_json as leaf_from_json
 
 FLOOR = 0.05
 """The least likelihood any choice keeps in the opponent model: an opponent need
@@ -41,6 +47,9 @@ class ExchangeStrategy:
     """Per class, what hidden cards add to (refuse less accept), the dealer's points."""
     about: dict[str, Any]
     """How the table was made: method, seed, deals, leaves, build time..."""
+    leaf: LeafCorrection | None = None
+    """What hidden cards change at the end of a play-out, by the hands' classes
+    (``leaf_correction``), fitted on the same deals; None in a table without it."""
 
     def play_chance(self, hand: int, trump: int) -> float | None:
         """The chance the non-dealer plays with ``hand``; None for a class the build
@@ -78,4 +87,5 @@ def from_json(data: dict[str, Any]) -> ExchangeStrategy:
         play_correction={str(k): float(v["correction"]) for k, v in nd.items()},
         refuse_correction={str(k): float(v["correction"]) for k, v in dealer.items()},
         about=dict(data.get("about", {})),
+        leaf=leaf_from_json(data["leaf"]) if "leaf" in data else None,
     )
