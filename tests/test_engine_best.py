@@ -152,6 +152,24 @@ def test_play_outs_valued_by_the_rules_in_force() -> None:
         assert value(0, 5, 1) == pytest.approx(worth(3, 0))
 
 
+def test_the_hidden_card_gap_counts_only_where_the_tricks_do() -> None:
+    """A play-out's leaf correction (the non-dealer's points that hidden cards change)
+    is added to his value, taken from the dealer's, and ignored where the king's
+    point alone ends the game."""
+    from tutor.engines.best import _outcome_values
+
+    request = {**_sure_vole("english"), "decision": "propose", "king": None, "penalty": None}
+    request["turnup"] = "8H"
+    non_dealer = _outcome_values(request_to_infoset(request))
+    assert non_dealer(None, 3, None, 0.25) == pytest.approx(non_dealer(None, 3, None) + 0.25)
+    dealer = _outcome_values(
+        request_to_infoset({**request, "decision": "accept", "role": "dealer"})
+    )
+    assert dealer(None, 3, None, 0.25) == pytest.approx(dealer(None, 3, None) - 0.25)
+    at_four = _outcome_values(request_to_infoset({**request, "score": [4, 0]}))
+    assert at_four(0, 0, None, 0.25) == at_four(0, 0, None) == at_four(0, 5, None)
+
+
 def test_best_v1_keeps_its_former_number_of_play_outs() -> None:
     """``best-v1`` stands for the engine as it was: its exchanges are still valued
     over 300 deals (120 at a discard), ``best``'s over four times as many."""

@@ -30,8 +30,9 @@ request itself, so the same request always gets the same answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from tutor.engines.base import Advice
 from tutor.engines.exchange_strategy import ExchangeStrategy
@@ -247,7 +248,6 @@ class BestEngine:
         penalty = {"me": int(i_deal), "opponent": int(not i_deal), None: None}[info.penalty]
         outcome_value = _outcome_values(info)
         leaf = self.strategy.leaf if self.strategy is not None else None
-        sign = -1.0 if i_deal else 1.0  # the leaf correction is the non-dealer's
         values: dict[Action, float] = {}
         for option in options:
             forced = _forced(option)
@@ -259,10 +259,8 @@ class BestEngine:
                 )
                 hand_nd, hand_dl = deal.hands
                 tricks = self.solver.lead_tricks(hand_nd, hand_dl, trump)
-                value = outcome_value(deal.king_holder(), tricks, deal.penalty)
-                if leaf is not None:
-                    value += sign * leaf(hand_nd, hand_dl, trump, deal.penalty)
-                total += world.weight * value
+                gap = leaf(hand_nd, hand_dl, trump, deal.penalty) if leaf is not None else 0.0
+                total += world.weight * outcome_value(deal.king_holder(), tricks, deal.penalty, gap)
             values[option] = total
         corrected = self._hidden_card_correction(info, values)
         best = max(values, key=lambda a: (values[a], -options.index(a)))
@@ -395,31 +393,42 @@ def _trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
     return [utility(*deal_points((t, 5 - t), penalty, info.rules, marked)) for t in range(6)]
 
 
-def _outcome_values(info: InfoSet) -> Callable[[int | None, int, int | None], float]:
+class OutcomeValue(Protocol):
+    def __call__(
+        self, king: int | None, t_nd: int, penalty: int | None, gap: float = 0.0
+    ) -> float: ...
+
+
+def _outcome_values(info: InfoSet) -> OutcomeValue:
     """A function of a play-out's (king, non-dealer's tricks, penalty) to my value,
-    the deal scored by the rules in force (``laws.deal_points``)."""
+    the deal scored by the rules in force (``laws.deal_points``). ``gap``, the
+    non-dealer's points that hidden cards change (``leaf_correction``), is added
+    (negated for the dealer) unless the king's point alone ends the game, when
+    the tricks count for nothing."""
     utility = _utility(info)
     me = 1 if info.is_dealer else 0  # 0 = non-dealer in the play-out's terms
+    sign = -1.0 if me else 1.0
     king_before = {"me": me, "opponent": 1 - me, None: None}[info.king]
-    cache: dict[tuple[int | None, int, int | None], float] = {}
+    cache: dict[tuple[int | None, int, int | None], tuple[float, bool]] = {}
 
-    def value(king: int | None, t_nd: int, penalty: int | None) -> float:
+    def value(king: int | None, t_nd: int, penalty: int | None, gap: float = 0.0) -> float:
         key = (king, t_nd, penalty)
-        out = cache.get(key)
-        if out is None:
+        cached = cache.get(key)
+        if cached is None:
             holder = king_before if king_before is not None else king
             king_me = int(holder == me)
             king_opp = int(holder == 1 - me)
             if king_me and info.score[0] + king_me >= info.game:
-                out = utility(king_me, 0)
+                cached = (utility(king_me, 0), False)
             elif king_opp and info.score[1] + king_opp >= info.game:
-                out = utility(0, king_opp)
+                cached = (utility(0, king_opp), False)
             else:
                 marked = (int(holder == 0), int(holder == 1))  # the play-out's seats
                 points = deal_points((t_nd, 5 - t_nd), penalty, info.rules, marked)
-                out = utility(points[me], points[1 - me])
-            cache[key] = out
-        return out
+                cached = (utility(points[me], points[1 - me]), True)
+            cache[key] = cached
+        out, tricks_count = cached
+        return out + sign * gap if tricks_count else out
 
     return value
 
