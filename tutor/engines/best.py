@@ -13,8 +13,9 @@
   over classes of hands), the later choices by the fixed policy of
   ``policy.py``, and the tricks are solved double dummy, each play-out's value
   corrected by what hidden cards change for its two hands at the start of play
-  (``leaf_correction``: fitted by class of hand; it measured +0.015 points a deal
-  over 1,000 duplicate deals against the engine without it, -0.011 to +0.041);
+  (``leaf_correction``: fitted by class of hand; against the engine without it,
+  1,000 duplicate deals each, +0.015 points a deal, -0.011 to +0.041, and
+  +0.013, -0.013 to +0.039: small, not significant);
   at the first proposal,
   what the strategy's build measured hidden cards to change for this class of
   hand is added (``exchange_cfr.corrections``). The same strategy weighs the
