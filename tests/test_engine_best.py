@@ -11,8 +11,9 @@ from tutor.engines import make_engine
 from tutor.engines.best import DISCARD_MARGIN, BestEngine, discard_candidates, rule_discard
 from tutor.engines.protocol import advice_to_json, infoset_to_request, request_to_infoset
 from tutor.engines.random_engine import RandomEngine
+from tutor.rules.cards import parse_cards
 from tutor.rules.deal import deal_position
-from tutor.rules.infoset import infoset_of
+from tutor.rules.infoset import InfoSet, infoset_of
 from tutor.rules.rulesets import ENGLISH
 
 
@@ -85,36 +86,28 @@ def test_discard_candidates_are_legal_and_include_the_policy_discard() -> None:
         candidates = discard_candidates(info)
         assert candidates[0] == rule_discard(info)
         assert set(candidates) <= set(info.legal_actions())
-        kept = [c for c in info.hand if c not in rule_discard(info).cards]
         low, high = info.discard_range()
-        assert low <= len(info.hand) - len(kept) <= high
+        assert low <= len(rule_discard(info).cards) <= high
+
+
+def _non_dealer(decision: str, hand: str, turnup: str, score: tuple[int, int]) -> InfoSet:
+    """The non-dealer's request before any card is played, from card labels."""
+    return InfoSet(
+        decision=decision,
+        role="nondealer",
+        hand=parse_cards(hand),
+        turnup=parse_cards(turnup)[0],
+        score=score,
+    )
 
 
 def test_the_hints_discard_keeps_trumps_and_kings() -> None:
-    from tutor.rules.cards import parse_cards
-    from tutor.rules.infoset import InfoSet
-
-    info = InfoSet(
-        decision="discard",
-        role="nondealer",
-        hand=parse_cards("KS QS 8H 7D AC"),
-        turnup=parse_cards("9H")[0],
-        score=(0, 0),
-    )
+    info = _non_dealer("discard", "KS QS 8H 7D AC", "9H", (0, 0))
     assert set(rule_discard(info).cards) == set(parse_cards("QS 7D AC"))
 
 
 def test_marks_the_king_that_wins_the_game() -> None:
-    from tutor.rules.cards import parse_cards
-    from tutor.rules.infoset import InfoSet
-
-    info = InfoSet(
-        decision="mark_king",
-        role="nondealer",
-        hand=parse_cards("KH 7S 8S 9D TC"),
-        turnup=parse_cards("7H")[0],
-        score=(4, 0),
-    )
+    info = _non_dealer("mark_king", "KH 7S 8S 9D TC", "7H", (4, 0))
     assert BestEngine(seed=1).advise(info).action.kind == "mark"
 
 

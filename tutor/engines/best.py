@@ -337,10 +337,9 @@ def _exchange_reason(info: InfoSet, best: Action, values: dict[Action, float], n
     ranked = sorted(others, key=lambda a: -values[a])
     what = {"play": "Playing", "propose": "Proposing", "accept": "Accepting", "refuse": "Refusing"}
     if best.kind == "discard":
-        kept = [c for c in info.hand if c not in best.cards]
         if best.cards:
             thrown = " ".join(c.label for c in best.cards)
-            head = f"Discarding {thrown} (keeping {' '.join(c.label for c in kept) or 'nothing'})"
+            head = f"Discarding {thrown} (keeping {_kept(info, best)})"
         else:
             head = "Taking no cards"
     else:
@@ -357,16 +356,20 @@ def _rule_reason(
     info: InfoSet, rule: Action, ahead: Action, values: dict[Action, float], n: int
 ) -> str:
     """Why the Hints' discard is kept though another is valued a little higher."""
-    kept = " ".join(c.label for c in info.hand if c not in rule.cards) or "nothing"
     words = _discard_words(rule)
     return (
-        f"{words[0].upper()}{words[1:]} (keeping {kept}) follows the Hints: throw all but"
+        f"{words[0].upper()}{words[1:]} (keeping {_kept(info, rule)}) follows the Hints: throw all but"
         f" trumps and kings. It is worth {values[rule]:+.2f} points on average over {n:,}"
         f" simulated deals; {_discard_words(ahead)} is valued {values[ahead]:+.2f}, ahead by"
         f" less than {DISCARD_MARGIN:.2f}, which play-outs that see every card cannot tell"
         " from noise. So the rule stands: over 1,000 deals played both ways, keeping to it"
         " did no worse than following the play-outs."
     )
+
+
+def _kept(info: InfoSet, action: Action) -> str:
+    """The cards a discard keeps, as a reader sees them (``nothing`` if none)."""
+    return " ".join(c.label for c in info.hand if c not in action.cards) or "nothing"
 
 
 def _discard_words(action: Action) -> str:
