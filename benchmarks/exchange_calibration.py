@@ -103,8 +103,8 @@ def _position_rows(args: tuple[int, int, int]) -> list[Row]:
 ESTIMATES: dict[str, Callable[[Row], float]] = {
     "double dummy": lambda r: float(r["dd"]),
     "double dummy + class correction": lambda r: float(r["dd"]) + float(r["class"]),
-    "leaf correction (best)": lambda r: float(r["leaf"]),
-    "leaf + class correction": lambda r: float(r["leaf"]) + float(r["class"]),
+    "leaf correction": lambda r: float(r["leaf"]),
+    "leaf + class correction (best)": lambda r: float(r["leaf"]) + float(r["class"]),
 }
 
 

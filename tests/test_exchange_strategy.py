@@ -8,12 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tutor.engines import make_engine
 from tutor.engines.exchange_cfr import Samples, corrections, sample, solve
 from tutor.engines.exchange_strategy import FLOOR, floored, shipped
 from tutor.engines.hand_classes import hand_class
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver, mask_of_indices
+from tutor.rules.actions import PLAY, PROPOSE
 from tutor.rules.cards import card as parse_card
+from tutor.rules.infoset import infoset_of
 
 HANDS = st.lists(st.integers(0, 31), min_size=5, max_size=5, unique=True)
 
@@ -110,3 +113,18 @@ def test_the_play_outs_follow_the_strategy_at_the_first_proposal_only():
     rollout = Rollout(Solver(), hearts, table)
     assert rollout.plays(strong, first=True) and rollout.refuses(strong, first=True)
     assert not rollout.plays(weak, first=True) and not rollout.refuses(weak, first=True)
+
+
+def test_best_names_the_correction_it_adds_at_the_first_proposal():
+    from tutor.rules.deal import deal_position
+    from tutor.rules.rulesets import ENGLISH
+
+    engine = make_engine("best", seed=1)
+    said = 0
+    for seed in range(40):
+        position = deal_position(random.Random(seed), dealer=1, score=(0, 0), rules=ENGLISH)
+        info = infoset_of(position)
+        advice = engine.advise(info)
+        assert advice.action in (PLAY, PROPOSE)
+        said += "computed exchange strategy" in advice.reason
+    assert said > 0

@@ -63,10 +63,8 @@ class ExchangeStrategy:
     def correction(self, hand: int, trump: int, dealer: bool) -> float:
         """What hidden cards add to the gap of the first proposal's choice (play less
         propose; for the dealer, refuse less accept) that double dummy gives.
-
-        The best engine does not add it: its play-outs carry the leaf correction,
-        which already accounts for hidden cards, and both together count them twice
-        (``benchmarks/exchange_calibration.py`` measures it)."""
+        ``benchmarks/exchange_calibration.py`` weighs it against play-outs with
+        hidden cards; the best engine's docstring says why it is added."""
         table = self.refuse_correction if dealer else self.play_correction
         return table.get(hand_class(hand, trump), 0.0)
 
