@@ -10,7 +10,10 @@ cannot tell apart it may plan different cards, which it cannot play
 - in each world the adversary answers as he would with every card known (the
   reply, or the lead, that the exact solver finds best for him; among equals the
   lowest card): so his card is a function of the world, and what he shows
-  splits the worlds into those I can still not tell apart;
+  splits the worlds into those I can still not tell apart. (An adversary who
+  cannot see my hand, his card the best on average over four hands I might
+  hold from his view, measured worse: -0.022 points a deal, -0.043 to -0.001,
+  over 1,000 duplicate deals, its median decision 48.7 ms against 20.5);
 - my next card is again one card for each such group of worlds, the one with
   the best weighted value over the group;
 - beyond that, each world is solved exactly (``solver.Solver``).
