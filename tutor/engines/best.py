@@ -24,10 +24,10 @@
   leaf correction alone being unbiased there; yet best without it scored -0.022
   points a deal (-0.045 to +0.001) against best with it over 1,000 duplicate
   deals (seed 21), so it stays: the match is played by best, not by that
-  weaker player. The same strategy weighs the
-  opponent's holdings by the choices he was seen to make (``sampling``). At a
-  discard, the Hints' own (all but trumps and kings, ``rule_discard``) stands
-  unless another is worth more than ``DISCARD_MARGIN`` more in the play-outs.
+  weaker player. The same strategy weighs the opponent's holdings by the
+  choices he was seen to make (``sampling``). At a discard, the Hints' own (all
+  but trumps and kings, ``rule_discard``) stands unless another is worth more
+  than ``DISCARD_MARGIN`` more in the play-outs.
 - ``mark_king``: marking scores one at once (britannica-9/king); the play that
   follows is valued as above with and without the point (after the king led as
   the first card, club-laws/24, the play from that lead).
