@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,3 +85,32 @@ def test_averaging_overrates_some_positions_the_search_sees_through() -> None:
         plain = averaged(solver, mine, led, worlds, trump)
         overrated += any(searched[c] < plain[c] - 1e-9 for c in searched)
     assert overrated > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(3, 5), st.booleans())
+def test_each_choice_made_for_the_group_can_only_lower_a_value(
+    seed: int, size: int, following: bool
+) -> None:
+    """One choice constrained is plain averaging; each further choice made once for
+    the worlds I cannot tell apart removes more of what averaging wrongly counts."""
+    solver = Solver()
+    mine, led, worlds, trump = position(seed, size, 10, following)
+    by_choices = [
+        card_values(solver, mine, led, worlds, 0, WORTH, trump, choices) for choices in (1, 2, 3, 5)
+    ]
+    plain = averaged(solver, mine, led, worlds, trump)
+    for card, value in by_choices[0].items():
+        assert abs(value - plain[card]) < 1e-9
+    for looser, tighter in pairwise(by_choices):
+        for card in looser:
+            assert tighter[card] <= looser[card] + 1e-9
+
+
+def test_every_choice_made_for_the_group_is_exact_with_one_world_left() -> None:
+    """With a single world, constraining any number of choices changes nothing."""
+    solver = Solver()
+    for seed in range(40):
+        mine, led, worlds, trump = position(seed, 5, 1, seed % 2 == 1)
+        exact = averaged(solver, mine, led, worlds, trump)
+        assert card_values(solver, mine, led, worlds, 0, WORTH, trump, 5) == exact

@@ -88,6 +88,7 @@ class BestEngine:
         fusion_free: bool = True,
         strategy: ExchangeStrategy | None = None,
         play_outs: tuple[int, int] | None = None,
+        search_choices: int = 2,
     ) -> None:
         """``scale`` multiplies every sample count (a weaker, faster engine below 1);
         ``fusion_free`` False gives ``best-v1``, whose card play averages solved
@@ -95,12 +96,14 @@ class BestEngine:
         computed exchange strategy that decides the first proposal in the
         play-outs and weighs the opponent's holdings (``best-v1`` has none);
         ``play_outs``, the deals played out per option at an exchange and at a discard
-        (``EXCHANGE_DEALS``, ``DISCARD_DEALS`` unless given)."""
+        (``EXCHANGE_DEALS``, ``DISCARD_DEALS`` unless given); ``search_choices``, my
+        cards chosen once for the holdings I cannot tell apart (``infoset_search``)."""
         self.seed = 0 if seed is None else seed
         self.scale = scale
         self.fusion_free = fusion_free
         self.strategy = strategy
         self.play_outs = play_outs or (EXCHANGE_DEALS, DISCARD_DEALS)
+        self.search_choices = search_choices
         if not fusion_free:
             self.name = "best-v1"
         self.solver = Solver()
@@ -204,6 +207,7 @@ class BestEngine:
             won_me,
             worth,
             suit_number(info.trump),
+            self.search_choices,
         )
         return values, len(worlds), exact
 
