@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from tutor.hints import advise
 from tutor.lessons.answers import same_action
-from tutor.lessons.drills import TOPICS, DrillError, Topic, generate, topic
+from tutor.lessons.drills import (
+    NEAR_MISS,
+    TOPICS,
+    TWO_WAY,
+    DrillError,
+    Topic,
+    generate,
+    near_miss,
+    topic,
+)
+from tutor.rules.actions import PROPOSE
+from tutor.rules.cards import Card
 
 
 def test_topic_coverage_rules():
@@ -28,7 +40,7 @@ def test_drill_steps_agree_with_hints(name):
         step = generate(chosen, rng)
         verdict = advise(step.info)
         assert same_action(step.expected, verdict.action)
-        assert chosen.covers(step.hint)
+        assert chosen.covers(step.hint) or NEAR_MISS in step.explanation
         assert step.hint == verdict.hint.id
         assert step.explanation and step.passages
         assert step.question in chosen.decisions
@@ -41,8 +53,11 @@ def test_drills_are_reproducible():
 
 
 def test_a_hint_id_is_a_topic():
-    step = generate("refuse/exception-3", random.Random(1))
-    assert step.hint == "refuse/exception-3" and step.question == "accept"
+    rng = random.Random(1)
+    steps = [generate("refuse/exception-3", rng) for _ in range(6)]
+    assert all(s.question == "accept" for s in steps)
+    assert all(s.hint == "refuse/exception-3" or NEAR_MISS in s.explanation for s in steps)
+    assert any(s.hint == "refuse/exception-3" for s in steps)
 
 
 def test_unknown_topic():
@@ -67,3 +82,60 @@ def test_a_drill_step_is_dealt_again_from_its_key():
     ):
         with pytest.raises(DrillError):
             review_step(*bad)
+
+
+@pytest.mark.parametrize("name", ["jeux-de-regle-1", "refusing", "accepting", "the-score"])
+def test_a_two_way_drill_cannot_be_passed_with_one_key(name):
+    """Whatever one answer a learner gives every time, about half are wrong."""
+    rng = random.Random(11)
+    steps = [generate(name, rng) for _ in range(60)]
+    for decision, answers in TWO_WAY.items():
+        asked = [s for s in steps if s.question == decision]
+        for answer in answers:
+            right = sum(same_action(s.expected, answer) for s in asked)
+            assert right <= 0.7 * len(asked), (decision, answer, right, len(asked))
+    assert any(NEAR_MISS in s.explanation for s in steps)
+
+
+def test_a_near_miss_is_one_card_from_the_topic_and_names_it():
+    rng = random.Random(4)
+    misses = [
+        s
+        for s in (generate("jeux-de-regle-1", rng) for _ in range(30))
+        if NEAR_MISS in s.explanation
+    ]
+    assert misses
+    for step in misses:
+        assert same_action(step.expected, PROPOSE)
+        assert not topic("jeux-de-regle-1").covers(step.hint)
+        words = step.explanation.split(NEAR_MISS)[1]
+        old, new = (Card.parse(x) for x in _named_cards(words))
+        assert new in step.info.hand and old not in step.info.hand
+        hand = tuple(old if c == new else c for c in step.info.hand)
+        back = advise(replace(step.info, hand=hand))
+        assert topic("jeux-de-regle-1").covers(back.hint.id)
+        assert f"“{back.hint.title}”" in words
+
+
+def _named_cards(text: str) -> tuple[str, str]:
+    """The two cards of a near miss's sentence, from "with the X in place of the Y"."""
+    from tutor.rules.cards import PACK
+
+    by_noun = {c.noun: str(c) for c in PACK}
+    first = text.split(" in place of the ")[0].split("with the ", 1)[1]
+    second = text.split(" in place of the ")[1].split(",")[0]
+    return by_noun[first], by_noun[second]
+
+
+def test_a_near_miss_found_differs_by_one_card_and_answers_as_wanted():
+    rng = random.Random(2)
+    for _ in range(5):
+        step = generate("jeux-de-regle-2", rng)
+        for want in TWO_WAY["propose"]:
+            found = near_miss(step.info, want, random.Random(0))
+            if found is None:
+                continue
+            near, verdict, (old, new) = found
+            assert same_action(verdict.action, want) and verdict == advise(near)
+            assert [c for c in near.hand if c not in step.info.hand] == [new]
+            assert [c for c in step.info.hand if c not in near.hand] == [old]

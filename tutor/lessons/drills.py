@@ -6,6 +6,15 @@ be dealt again from its seed) until the hints engine's verdict falls in the
 topic, and returns it as a lesson ``Step`` whose expected answer is the
 engine's and whose explanation is the hint's.
 
+A drill cannot be passed by pattern: where the decision has two answers (play
+or propose, accept or refuse), each step's right answer is drawn first, either
+one as likely. A topic whose hints give only one answer (a jeu de règle is
+always played) gets the other as a **near miss**: one of its positions with one
+card of the hand changed so that the hints answer the other way, and the
+explanation names the card that decides (``near_miss``). So pressing one key
+throughout scores about half, and the skill drilled is to see what makes the
+hand what it is.
+
 A drill step's key is ``("drill:<topic key>", <the position as an advise
 request in compact JSON>)``, so progress can record it and ``review_step``
 can deal the same step again for the review queue.
@@ -16,13 +25,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.engines.protocol import RequestError, infoset_to_request, request_to_infoset
 from tutor.hints import HINTS, Verdict, advise
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
 from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
+from tutor.rules.cards import PACK, Card
 from tutor.rules.deal import Phase, Position, deal_position
 from tutor.rules.infoset import InfoSet, infoset_of
 
@@ -34,6 +44,12 @@ PREFIX = "drill:"
 
 MAX_DEALS = 20_000
 """Deals tried before a topic is declared too rare to drill."""
+
+TWO_WAY: dict[str, tuple[Action, Action]] = {"propose": (PLAY, PROPOSE), "accept": (REFUSE, ACCEPT)}
+"""The decisions with two answers: (the strong hand's, the weak hand's)."""
+
+NEAR_MISS = "One card decides it:"
+"""Opens the sentence a near miss adds to its explanation."""
 
 
 class DrillError(LookupError):
@@ -155,6 +171,7 @@ def _walk_to(decision: str, position: Position, rng: random.Random) -> Position 
 def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) -> Step:
     """A fresh step on the topic: a random deal whose hint verdict falls in it."""
     chosen = name if isinstance(name, Topic) else topic(name)
+    strong = rng.random() < 0.5  # the side of a two-way answer this step asks for
     for n in range(max_deals):
         decision = rng.choice(chosen.decisions)
         score = (rng.randint(0, 4), rng.randint(0, 4)) if chosen.scores else (0, 0)
@@ -165,8 +182,40 @@ def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) 
         verdict = advise(info)
         if not chosen.covers(verdict.hint.id):
             continue
-        return _step(chosen, info, verdict, n)
+        answers = TWO_WAY.get(decision)
+        if answers is None:
+            return _step(chosen, info, verdict, n)
+        want = answers[0] if strong else answers[1]
+        if verdict.action == want:
+            return _step(chosen, info, verdict, n)
+        miss = near_miss(info, want, rng)
+        if miss is not None:
+            near, near_verdict, (old, new) = miss
+            contrast = (
+                f" {NEAR_MISS} with the {old.noun} in place of the {new.noun}, the hint"
+                f" would be “{verdict.hint.title}” and the answer {verdict.action}."
+            )
+            return _step(chosen, near, near_verdict, n, contrast)
     raise DrillError(f"no position for {chosen.title!r} in {max_deals} deals")
+
+
+def near_miss(
+    info: InfoSet, want: Action, rng: random.Random
+) -> tuple[InfoSet, Verdict, tuple[Card, Card]] | None:
+    """The position with one card of the hand exchanged for an unseen one so that
+    the hints answer ``want``; with (the card taken out, the card put in). None
+    when no single card does it."""
+    seen = {*info.hand, info.turnup, *info.discards}
+    unseen = [c for c in PACK if c not in seen]
+    swaps = [(i, c) for i in range(len(info.hand)) for c in unseen]
+    rng.shuffle(swaps)
+    for i, new in swaps:
+        hand = (*info.hand[:i], new, *info.hand[i + 1 :])
+        near = replace(info, hand=hand)
+        verdict = advise(near)
+        if verdict.action == want:
+            return near, verdict, (info.hand[i], new)
+    return None
 
 
 def position_id(info: InfoSet) -> str:
@@ -186,11 +235,12 @@ def review_step(lesson: str, step_id: str) -> Step:
     return _step(chosen, info, advise(info), 0)
 
 
-def _step(chosen: Topic, info: InfoSet, verdict: Verdict, n: int) -> Step:
+def _step(chosen: Topic, info: InfoSet, verdict: Verdict, n: int, contrast: str = "") -> Step:
     explanation = verdict.explanation
     summary = verdict.hint.summary
     if summary and summary not in explanation:
         explanation = f"{explanation}{RULE}{summary}"
+    explanation += contrast
     return Step(
         lesson=f"{PREFIX}{chosen.key}",
         id=position_id(info),
