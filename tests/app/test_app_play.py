@@ -134,6 +134,43 @@ async def test_save_then_load():
 
 
 @run
+async def test_load_asks_before_abandoning_moves_not_saved():
+    """Loading replaces the game on the table: with moves played since it was saved,
+    it asks first, as a new game does, and keeps the game if told to."""
+    from tutor.app.screens.confirm import ConfirmScreen
+
+    app = create_app(start="play", seed=5, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        for k in learner_key(screen):
+            await pilot.press(k)
+        await settle(pilot)
+        played = screen.game
+        assert played.actions
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadGameScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Abandon" in app.screen.question
+        await pilot.press("escape")  # keep it
+        await settle(pilot)
+        assert app.screen is screen and screen.game is played
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # abandon it: load the saved game
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.game.actions != played.actions
+
+
+@run
 async def test_the_opponent_is_the_engine_asked_for():
     """Every engine ships, so none falls back to another; a name no engine has is refused
     (the command line offers only the engines' names, an autosave's name is checked)."""

@@ -12,6 +12,7 @@ the home screen; a finished game ends on the game-over screen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -377,19 +378,28 @@ class PlayScreen(DecisionKeys, Screen):
 
     def action_new_game(self) -> None:
         """A new game; one in progress is abandoned only after asking."""
+        self.abandoning(
+            lambda: self.start_game(Game.new(_fresh_seed(), self.rules)),
+            "a new one",
+            "Abandon it: deal a new game",
+        )
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.start_game(Game.new(_fresh_seed(), self.rules))
+    def abandoning(self, then: Callable[[], None], for_what: str, yes: str) -> None:
+        """Do ``then``, which replaces the game on the table: at once if nothing was
+        played since it began or was saved, else only if the learner says so."""
+
+        def answered(sure: bool | None) -> None:
+            if sure:
+                then()
 
         if not self.in_progress() or self.game.actions == self.saved_actions:
-            answered(True)  # nothing begun, or nothing played since it was saved
+            answered(True)
             return
         self.app.push_screen(
             ConfirmScreen(
-                f"Abandon this game (deal {self.game.deal_number}) for a new one?"
+                f"Abandon this game (deal {self.game.deal_number}) for {for_what}?"
                 " It is lost unless you save it first (s).",
-                "Abandon it: deal a new game",
+                yes,
             ),
             answered,
         )
@@ -432,7 +442,9 @@ class PlayScreen(DecisionKeys, Screen):
 
         def chosen(path: Path | None) -> None:
             if path is not None:
-                self.load_game(path)
+                self.abandoning(
+                    lambda: self.load_game(path), path.name, "Abandon it: load the saved game"
+                )
 
         self.app.push_screen(LoadGameScreen(), chosen)
 
