@@ -271,3 +271,43 @@ async def test_a_table_record_given_on_the_command_line_is_loaded(tmp_path):
         assert isinstance(screen, TablePlayScreen)
         assert screen.table.name == "cinq" and screen.table.seed == 11
         assert screen.table.actions == table.actions
+
+
+@run
+async def test_a_table_played_on_is_put_away_only_after_asking():
+    """A new table, a load or leaving asks first once the learner has played since the
+    table was dealt or saved, as the game for two does; saving lets it go freely."""
+    from tutor.app.screens.confirm import ConfirmScreen
+
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "quatre", 42)
+        await learner_card(pilot, screen)
+        if isinstance(app.screen, TableDealSummary):
+            await pilot.press("enter")
+            await settle(pilot)
+        played = screen.table
+        for key in ("n", "escape"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen), key
+            assert "Abandon" in app.screen.question
+            await pilot.press("escape")  # keep it
+            await settle(pilot)
+            assert app.screen is screen and screen.table is played
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # abandon it: leave
+        await settle(pilot)
+        assert app.screen is not screen and screen not in app.screen_stack
+        screen = await open_table(pilot, "quatre", 42)
+        await learner_card(pilot, screen)
+        if isinstance(app.screen, TableDealSummary):
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("escape")  # saved: no question
+        await settle(pilot)
+        assert screen not in app.screen_stack

@@ -23,6 +23,7 @@ learner's card at every table (``tutor.tables.gallery``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +39,7 @@ from textual.widgets import Header, Label, RichLog, Static
 from tutor.app.advice import advice_markdown, engine_markdown, sources_links
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
+from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -110,7 +112,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         Binding("v", "review", "Review", id="table-review", tooltip="Every deal played, graded"),
         Binding("g", "gallery", "Gallery", id="table-gallery", tooltip="French gallery on/off"),
         Binding("n", "new_table", "New", id="table-new", tooltip="A new game at this table"),
-        Binding("escape", "app.pop_screen", "Back", id="table-back"),
+        Binding("escape", "leave", "Back", id="table-back"),
         Binding("pagedown", "scroll_side('page_down')", "Scroll", show=False),
         Binding("pageup", "scroll_side('page_up')", "Scroll", show=False),
         Binding("end", "scroll_side('scroll_end')", "Scroll", show=False),
@@ -142,6 +144,9 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.load_path = load
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
         self.table = make_table(table, seed, self.rules, losers)
+        self.unsaved = False
+        """The learner has acted (played, undone, redealt) since the table was dealt,
+        saved or loaded: putting it away then asks first."""
         self.computer = Computer(engine, seed)
         self.selected: set[Card] = set()
         self.judged: dict = {}
@@ -194,6 +199,7 @@ class TablePlayScreen(DecisionKeys, Screen):
 
     def start(self, table, note: str = "") -> None:
         self.table = table
+        self.unsaved = False
         self.selected.clear()
         self.paused = False
         self.query_one(RichLog).clear()
@@ -252,6 +258,7 @@ class TablePlayScreen(DecisionKeys, Screen):
             return
         self.record(before, action, after)
         self.table = after
+        self.unsaved = True
         self.selected.clear()
         self.hide_advice()
         self.after_moves(before, after)
@@ -451,6 +458,7 @@ class TablePlayScreen(DecisionKeys, Screen):
     def adopt(self, table) -> None:
         """A table reached otherwise (undo, redeal): redraw and go on."""
         self.table = table
+        self.unsaved = True
         self.selected.clear()
         self.paused = False
         self.hide_advice()
@@ -468,10 +476,40 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.advance()
 
     def action_new_table(self) -> None:
-        seed = random.SystemRandom().randrange(1, 10**9)
-        self.computer = Computer(self.engine_request, seed)
-        self.new_advisors(seed)
-        self.start(make_table(self.table_name, seed, self.rules, self.losers))
+        def deal_anew() -> None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+            self.computer = Computer(self.engine_request, seed)
+            self.new_advisors(seed)
+            self.start(make_table(self.table_name, seed, self.rules, self.losers))
+
+        self.abandoning(deal_anew, "a new one", "Abandon it: a new game at this table")
+
+    def action_leave(self) -> None:
+        def leave() -> None:
+            if self.app.screen is self:
+                self.app.pop_screen()
+
+        self.abandoning(leave, "the menu", "Abandon it: leave the table")
+
+    def abandoning(self, then: Callable[[], None], for_what: str, yes: str) -> None:
+        """Do ``then``, which puts the game at this table away: at once unless the
+        learner has acted since it was dealt, saved or loaded, else only if he says so."""
+        if not self.unsaved:
+            then()
+            return
+
+        def answered(sure: bool | None) -> None:
+            if sure:
+                then()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Abandon the game at this table for {for_what}?"
+                " It is lost unless you save it first (s).",
+                yes,
+            ),
+            answered,
+        )
 
     def action_save(self) -> None:
         from tutor.app.screens.table_summary import tables_dir
@@ -486,6 +524,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         except OSError as exc:
             self.notify(f"Could not save: {exc}", severity="error")
             return
+        self.unsaved = False
         self.notify(f"Saved to {path}", title="Saved")
 
     def action_load(self) -> None:
@@ -493,7 +532,9 @@ class TablePlayScreen(DecisionKeys, Screen):
 
         def chosen(path: Path | None) -> None:
             if path is not None:
-                self.load_table(path)
+                self.abandoning(
+                    lambda: self.load_table(path), path.name, "Abandon it: load the saved game"
+                )
 
         self.app.push_screen(TableLoadScreen(), chosen)
 
