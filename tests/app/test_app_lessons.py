@@ -125,7 +125,8 @@ async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
         end = app.screen
         assert isinstance(end, LessonEndScreen)
         summary = str(end.query_one("#lesson-end-summary").render())
-        assert "1 of 2 (50%)" in summary and "missed" in summary
+        assert "1 of 2 steps (50%)" in summary and "not yet answered unaided" in summary
+        assert "This time" not in summary  # the sitting was the whole lesson
         labels = [
             str(end.query_one("#lesson-end-choices").get_option_at_index(i).prompt)
             for i in range(end.query_one("#lesson-end-choices").option_count)
@@ -136,6 +137,39 @@ async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
         await pilot.press("down", "enter")  # again: step 2
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "three-trumps"
+
+
+@run
+async def test_the_end_of_a_resumed_lesson_scores_the_whole_lesson():
+    """Left part-way after a miss and finished later: the end screen counts every
+    step, as the lesson list does, and offers the step missed before."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0))  # wrong
+        await settle(pilot)
+        await pilot.press("s")  # the answer shown: missed
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen.step.id == "three-trumps"
+        await pilot.press("escape")  # left at step 2
+        await settle(pilot)
+        app.screen.query_one("#lesson-list").highlighted = 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.step.id == "three-trumps"
+        await pilot.press("p")  # right
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, LessonEndScreen)
+        summary = str(end.query_one("#lesson-end-summary").render())
+        assert "1 of 2 steps (50%)" in summary and "This time: 1 of 1" in summary
+        choices = end.query_one("#lesson-end-choices")
+        labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+        assert any(label.startswith("Again: step 1") for label in labels)
 
 
 @run
@@ -332,3 +366,27 @@ async def test_feedback_that_names_the_projects_reading_links_to_it():
         text = feedback(app)
         assert "as the project does" in text
         assert "(passage:readings/as-high-as)" in text
+
+
+@run
+async def test_back_to_the_lessons_goes_to_the_list_from_a_lesson_begun_at_home():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("c")  # continue: the first lesson
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press(key_of(app.screen, 2))
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonEndScreen)
+        await pilot.press("escape")  # back to the lessons
+        await settle(pilot)
+        assert isinstance(app.screen, LessonsScreen)
+        assert isinstance(app.screen_stack[-2], HomeScreen)

@@ -728,9 +728,15 @@ class LessonScreen(Screen):
             self.index = choice
             self.show_step()
             return
+        from tutor.app.screens.lessons import LessonsScreen
+
+        stack = self.app.screen_stack
+        from_list = len(stack) >= 2 and isinstance(stack[-2], LessonsScreen)
         self.app.pop_screen()
         if isinstance(choice, str) and choice:
             self.app.open_lesson(choice)
+        elif self.lesson is not None and not from_list:
+            self.app.action_lessons()  # "Back to the lessons", wherever it was begun
 
     @on(Button.Pressed, "#lesson-buttons Button")
     def button_pressed(self, event: Button.Pressed) -> None:

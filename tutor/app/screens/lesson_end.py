@@ -47,30 +47,38 @@ class LessonEndScreen(ModalScreen):
         total = len(self.steps)
         answered = len(self.results)
         first = sum(1 for ok in self.results.values() if ok)
-        missed = [i for i in range(total) if self.results.get(i) is False]
+        missed = {i for i in range(total) if self.results.get(i) is False}
         title = self.lesson.title if self.lesson is not None else "Review"
         summary = Text.assemble((title, "bold"), "\n")
-        if answered:
-            summary.append(
-                f"Right at the first try, without a clue: {first} of {answered}"
-                f" ({round(100 * first / answered)}%)."
-            )
+        mine = None
         if self.lesson is not None:
             from tutor.lessons.standing import standing
 
             mine = standing(self.lesson, progress())
-            if (mine.first_try, mine.tried) != (first, answered):
-                summary.append(
-                    f"\nYour first tries in this lesson, all told: {mine.first_try} of"
-                    f" {mine.steps} steps."
-                )
+            # The whole lesson, not only this sitting: a lesson resumed part-way, or
+            # steps answered before, count as the lesson list counts them.
+            missed |= set(mine.missed(progress()))
+        if mine is not None and mine.steps:
+            summary.append(
+                f"Right at the first try, without a clue: {mine.first_try} of {mine.steps}"
+                f" steps ({round(100 * mine.first_try / mine.steps)}%)."
+            )
+            if answered and (first, answered) != (mine.first_try, mine.steps):
+                summary.append(f"\nThis time: {first} of {answered} at the first try.")
             if mine.mastered:
                 summary.append("\n★ Mastered.")
+        elif answered:
+            summary.append(
+                f"Right at the first try, without a clue: {first} of {answered}"
+                f" ({round(100 * first / answered)}%)."
+            )
         due = progress().next_reviews()
         if missed:
+            n = len(missed)
             summary.append(
-                f"\nThe {len(missed)} step{'s' if len(missed) != 1 else ''} missed come back for"
-                " review in 4 hours; or open one again now:"
+                f"\n{n} step{'s' if n != 1 else ''} not yet answered unaided:"
+                f" {'they come' if n != 1 else 'it comes'} back in your reviews (a miss"
+                " after 4 hours); or open one again now:"
             )
         elif due is None and not progress().due_reviews():
             summary.append("\nNothing is waiting for review.")
@@ -84,7 +92,7 @@ class LessonEndScreen(ModalScreen):
                     id=NEXT + following.id,
                 )
             )
-        for i in missed:
+        for i in sorted(missed):
             options.add_option(
                 Option(Text(f"Again: step {i + 1} — {describe(self.steps[i])}"), id=str(i))
             )
