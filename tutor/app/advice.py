@@ -112,7 +112,9 @@ def in_short(verdict: Verdict | str, engine_name: str, advice: Advice) -> str:
     hints = describe_action(verdict.action)
     if same(verdict.action, advice.action):
         return f"**In short:** the hints and the {engine_name} engine agree: **{hints}**."
-    differ = f"**In short:** the hints say **{hints}**, the {engine_name} engine **{engine}**"
+    differ = (
+        f"**In short:** the hints say **{hints}**; the {engine_name} engine chooses **{engine}**"
+    )
     theirs, its = advice.values.get(str(verdict.action)), advice.values.get(str(advice.action))
     if theirs is None or its is None:
         return (

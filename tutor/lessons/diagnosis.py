@@ -151,23 +151,26 @@ def illegal_reason(info: InfoSet, given: Action) -> str | None:
 def follow_law(hand: Iterable[Card], led: Card, trump: Suit) -> str:
     """The law of following, told for this hand (britannica-9/play; club-laws/43)."""
     same = [c for c in hand if c.suit == led.suit]
+    cited = "(Britannica, “The play”; club law 43"
     if same:
         higher = [c for c in same if c.rank > led.rank]
         if higher:
             return (
-                f"the second to play must follow suit and win the trick if he can, so one of"
-                f" {' '.join(c.label for c in higher)} (The play; club law 43 penalises failing"
-                " to)."
+                "the second to play must follow suit and win the trick if he can, so you"
+                f" must play {_choice(higher)} {cited} sets the penalty for failing to)."
             )
-        return (
-            f"the second to play must follow suit if able, so one of"
-            f" {' '.join(c.label for c in same)} (The play; club law 43)."
-        )
+        return f"the second to play must follow suit if able, so you must play {_choice(same)} {cited})."
     trumps = [c for c in hand if c.suit == trump]
     return (
-        f"holding no {led.suit.noun}, you must win the trick by trumping, so one of"
-        f" {' '.join(c.label for c in trumps)} (The play; club law 43)."
+        f"holding no {led.suit.noun}, you must win the trick by trumping, so you must play"
+        f" {_choice(trumps)} {cited})."
     )
+
+
+def _choice(cards: list[Card]) -> str:
+    """``the J♥``, or ``one of J♥, Q♥``."""
+    labels = [c.label for c in cards]
+    return f"the {labels[0]}" if len(labels) == 1 else "one of " + ", ".join(labels)
 
 
 # --- two-way decisions --------------------------------------------------------------
