@@ -36,8 +36,11 @@ def make_engine(name: str, seed: int | None = None) -> Engine:
         return BestEngine(seed=seed, strategy=shipped())
     if name == "best-v1":
         from tutor.engines.best import V1_DEALS, BestEngine
+        from tutor.engines.sampling import V1_SHORT_KEEPER
 
-        return BestEngine(seed=seed, fusion_free=False, play_outs=V1_DEALS)
+        return BestEngine(
+            seed=seed, fusion_free=False, play_outs=V1_DEALS, short_keeper=V1_SHORT_KEEPER
+        )
     if name == "reference":
         from tutor.engines.reference import ReferenceEngine
 

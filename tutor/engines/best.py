@@ -47,7 +47,7 @@ from tutor.engines.base import Advice
 from tutor.engines.exchange_strategy import ExchangeStrategy
 from tutor.engines.infoset_search import card_values
 from tutor.engines.policy import CARD_VALUES, Rollout, policy_discard
-from tutor.engines.sampling import deals, holdings
+from tutor.engines.sampling import SHORT_KEEPER, deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
 from tutor.engines.values import Utility
 from tutor.rules.actions import HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
@@ -92,6 +92,7 @@ class BestEngine:
         strategy: ExchangeStrategy | None = None,
         play_outs: tuple[int, int] | None = None,
         search_choices: int = 2,
+        short_keeper: float = SHORT_KEEPER,
     ) -> None:
         """``scale`` multiplies every sample count (a weaker, faster engine below 1);
         ``fusion_free`` False gives ``best-v1``, whose card play averages solved
@@ -100,13 +101,16 @@ class BestEngine:
         play-outs and weighs the opponent's holdings (``best-v1`` has none);
         ``play_outs``, the deals played out per option at an exchange and at a discard
         (``EXCHANGE_DEALS``, ``DISCARD_DEALS`` unless given); ``search_choices``, my
-        cards chosen once for the holdings I cannot tell apart (``infoset_search``)."""
+        cards chosen once for the holdings I cannot tell apart (``infoset_search``);
+        ``short_keeper``, the opponent model's weight for a card worth keeping that a
+        holding lacks (``sampling.SHORT_KEEPER``)."""
         self.seed = 0 if seed is None else seed
         self.scale = scale
         self.fusion_free = fusion_free
         self.strategy = strategy
         self.play_outs = play_outs or (EXCHANGE_DEALS, DISCARD_DEALS)
         self.search_choices = search_choices
+        self.short_keeper = short_keeper
         if not fusion_free:
             self.name = "best-v1"
         self.solver = Solver()
@@ -135,7 +139,9 @@ class BestEngine:
         (t = 0..5); the number of holdings weighed; whether they were all of them."""
         n = len(info.hand)
         samples = max(20, int(CARD_SAMPLES.get(n, 1000) * self.scale))
-        worlds, exact = holdings(info, rng, ENUMERATE_LIMIT[n], samples, self.strategy)
+        worlds, exact = holdings(
+            info, rng, ENUMERATE_LIMIT[n], samples, self.strategy, self.short_keeper
+        )
         trump = suit_number(info.trump)
         mine = mask_of(info.hand)
         won_me, _ = info.tricks_won()
@@ -200,7 +206,9 @@ class BestEngine:
         holdings, and whether they were all of them."""
         n = len(info.hand)
         samples = max(20, int(SEARCH_SAMPLES.get(n, 400) * self.scale))
-        worlds, exact = holdings(info, rng, SEARCH_SAMPLES.get(n, 400), samples, self.strategy)
+        worlds, exact = holdings(
+            info, rng, SEARCH_SAMPLES.get(n, 400), samples, self.strategy, self.short_keeper
+        )
         won_me, _ = info.tricks_won()
         values = card_values(
             self.solver,
@@ -262,7 +270,7 @@ class BestEngine:
     def _exchange(self, info: InfoSet, rng: random.Random, options: Sequence[Action]) -> Advice:
         many = info.decision == "discard"
         count = max(10, int(self.play_outs[many] * self.scale))
-        worlds = deals(info, rng, count, self.strategy)
+        worlds = deals(info, rng, count, self.strategy, self.short_keeper)
         trump = suit_number(info.trump)
         rollout = Rollout(self.solver, trump, self.strategy)
         mine = mask_of(info.hand)
