@@ -46,3 +46,14 @@ def test_a_discard_of_no_cards_is_named_as_such():
     from tutor.rules.actions import discard
 
     assert describe_action(discard()) == "take no cards"
+
+
+def test_the_engines_figures_say_what_they_count():
+    """A learner review: -2.03 beside a lead, a trick already won, read as impossible;
+    the figures are the whole deal's, a king marked included, and say so."""
+    from tutor.app.advice import VALUES_CAPTION, engine_markdown
+
+    text = engine_markdown("best", Advice(PLAY, "r", values={"play": -2.03, "propose": -1.9}))
+    assert VALUES_CAPTION in text and "king already marked" in VALUES_CAPTION
+    assert text.index(VALUES_CAPTION) < text.index("- play: -2.03")
+    assert VALUES_CAPTION not in engine_markdown("hints", Advice(PLAY, "r"))

@@ -58,12 +58,20 @@ def hints_markdown(
     return "\n".join(lines)
 
 
+VALUES_CAPTION = (
+    "*Each choice's expected worth for the whole deal, in points: what you score less"
+    " what your adversary scores, weighed by what a point is worth at this game score."
+    " A king already marked counts, so a figure may go beyond what the tricks still"
+    " to play can win or lose.*"
+)
+
+
 def engine_markdown(name: str, advice: Advice, library: Library | None = None) -> str:
     """An engine's advice, its reason, the values it weighed and its sources."""
     lines = [f"**{describe_action(advice.action)}** — {advice.reason}"]
     if advice.values:
         best = sorted(advice.values.items(), key=lambda kv: -kv[1])[:4]
-        lines.append("")
+        lines += ["", VALUES_CAPTION, ""]
         lines += [f"- {option_label(option)}: {value:+.2f}" for option, value in best]
     if advice.sources:
         lines += ["", f"Sources: {sources_links(advice.sources, library)}"]
