@@ -390,3 +390,35 @@ async def test_back_to_the_lessons_goes_to_the_list_from_a_lesson_begun_at_home(
         await settle(pilot)
         assert isinstance(app.screen, LessonsScreen)
         assert isinstance(app.screen_stack[-2], HomeScreen)
+
+
+@run
+async def test_weak_spots_list_the_topics_and_the_rules_missed_in_a_lesson():
+    """A learner review: law questions missed did not show among the weak spots, as
+    no drill topic covers them; they are listed by lesson, and Enter opens the step."""
+    from tutor.app.screens.weak_spots import WeakSpotsScreen
+
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0))  # the law question, wrong
+        await settle(pilot)
+        await pilot.press("s", "n")
+        await settle(pilot)
+        await pilot.press("p")  # three trumps: right
+        await settle(pilot)
+        app.open_weak_spots()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WeakSpotsScreen)
+        choices = screen.query_one("#weak-list")
+        labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+        assert any("Jeux de règle, category 1" in label and "100%" in label for label in labels)
+        law = next(
+            i for i, label in enumerate(labels) if "Rules and laws in A test lesson" in label
+        )
+        assert "0 of 1 right" in labels[law]
+        choices.highlighted = law
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "pack"

@@ -10,7 +10,9 @@ the topics answered worst, from the progress store (``tutor.store.progress``).
   left; else the first lesson not done.
 - **Weak spots**: the drill topics (``tutor.lessons.drills.TOPICS``) of the steps
   tried, each with its first-try accuracy (a step's first attempt ever; a drill's
-  every attempt), worst first.
+  every attempt), worst first; and the lessons whose other steps (law questions,
+  card play: no drill topic covers them) were missed at the first try
+  (``weak_lessons``).
 """
 
 from __future__ import annotations
@@ -146,3 +148,41 @@ def weak_spots(curriculum: Curriculum, store: Progress) -> list[Spot]:
         row[1] += 1
     spots = [Spot(by_key[k], right, total) for k, (right, total) in tally.items()]
     return sorted(spots, key=lambda s: (s.accuracy, -s.total))
+
+
+@dataclass(frozen=True, slots=True)
+class WeakLesson:
+    """A lesson's steps outside every drill topic: how many were right at the first try."""
+
+    lesson: Lesson
+    right: int
+    total: int
+    first_missed: int
+    """The index of the first such step missed at its first try."""
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+
+def weak_lessons(curriculum: Curriculum, store: Progress) -> list[WeakLesson]:
+    """The lessons with a step no drill topic covers missed at its first try, worst
+    first-try accuracy first: the rules of play and the laws, which no drill deals."""
+    first = store.first_attempts()
+    out = []
+    for lesson in curriculum.lessons:
+        tally = [0, 0]
+        missed: int | None = None
+        for i, step in enumerate(lesson.steps):
+            if step.hint and topic_of(step.hint) is not None:
+                continue  # counted under its topic
+            unaided = first.get(step.key)
+            if unaided is None:
+                continue
+            tally[0] += int(unaided)
+            tally[1] += 1
+            if not unaided and missed is None:
+                missed = i
+        if missed is not None:
+            out.append(WeakLesson(lesson, tally[0], tally[1], missed))
+    return sorted(out, key=lambda w: (w.accuracy, -w.total))
