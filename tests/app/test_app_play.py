@@ -171,6 +171,30 @@ async def test_load_asks_before_abandoning_moves_not_saved():
 
 
 @run
+async def test_load_over_the_computers_moves_alone_does_not_ask():
+    """Only the learner's own moves are at stake: a game in which only the computer
+    has moved (it proposed or led first) is replaced without a question."""
+    from tutor.rules.game import Game
+
+    seed = next(s for s in range(1, 200) if Game.new(s).position.to_act != LEARNER)
+    app = create_app(start="play", seed=seed, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("n")  # nothing of the learner's played: no question
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadGameScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.game.seed == seed
+
+
+@run
 async def test_the_opponent_is_the_engine_asked_for():
     """Every engine ships, so none falls back to another; a name no engine has is refused
     (the command line offers only the engines' names, an autosave's name is checked)."""

@@ -117,8 +117,9 @@ class PlayScreen(DecisionKeys, Screen):
         self.in_summary = False
         self.in_game_over = False
         self.autosave_failed = False
-        self.saved_actions: tuple | None = None
-        """The actions of the game as last saved with ``s`` (or loaded): nothing to lose."""
+        self.unsaved = False
+        """The learner has moved (or undone) since the game began or was saved with
+        ``s`` or loaded: replacing it then asks first. A resumed autosave counts."""
 
     # --- layout --------------------------------------------------------------------
 
@@ -156,6 +157,7 @@ class PlayScreen(DecisionKeys, Screen):
 
     def start_game(self, game: Game, note: str = "") -> None:
         self.game = game
+        self.unsaved = False
         self.engine = make_engine(self.engine_name, game.seed)
         self.query_one(RichLog).clear()
         self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
@@ -166,6 +168,7 @@ class PlayScreen(DecisionKeys, Screen):
     def set_game(self, game: Game) -> None:
         """Adopt a game reached otherwise (undo, replay): redraw and go on."""
         self.game = game
+        self.unsaved = True
         self.selected.clear()
         self.advance()
 
@@ -221,6 +224,7 @@ class PlayScreen(DecisionKeys, Screen):
             return False
         seat = before.to_act
         if seat == LEARNER:
+            self.unsaved = True
             self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
         told = narrate(self.names[seat], action, hidden=seat != LEARNER)
         if told:
@@ -392,7 +396,7 @@ class PlayScreen(DecisionKeys, Screen):
             if sure:
                 then()
 
-        if not self.in_progress() or self.game.actions == self.saved_actions:
+        if not self.in_progress() or not self.unsaved:
             answered(True)
             return
         self.app.push_screen(
@@ -434,7 +438,7 @@ class PlayScreen(DecisionKeys, Screen):
         except OSError as exc:
             self.notify(f"Could not save: {exc}", severity="error")
             return
-        self.saved_actions = self.game.actions
+        self.unsaved = False
         self.notify(f"Saved to {path}", title="Saved")
 
     def action_load(self) -> None:
@@ -463,8 +467,8 @@ class PlayScreen(DecisionKeys, Screen):
             note = f"Resumed the game in progress (seed {game.seed}, deal {game.deal_number})."
         else:
             note = f"Loaded {path.name} (seed {game.seed})."
-        self.saved_actions = None if self.resumed and path == self.load_path else game.actions
         self.start_game(game, note=note)
+        self.unsaved = self.resumed and path == self.load_path  # played before, never saved
 
     @on(Button.Pressed, "#decisions Button")
     def button_decision(self, event: Button.Pressed) -> None:
