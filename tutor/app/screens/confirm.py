@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -38,3 +40,13 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+def ask_then(app: App, question: str, action: str, then: Callable[[], None]) -> None:
+    """Ask ``question`` and do ``then`` only if the learner chooses ``action``."""
+
+    def answered(sure: bool | None) -> None:
+        if sure:
+            then()
+
+    app.push_screen(ConfirmScreen(question, action), answered)

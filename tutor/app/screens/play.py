@@ -29,7 +29,7 @@ from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
 from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
-from tutor.app.screens.confirm import ConfirmScreen
+from tutor.app.screens.confirm import ConfirmScreen, ask_then
 from tutor.app.screens.decision_keys import (
     DECISION_KEYS,
     DecisionKeys,
@@ -391,21 +391,15 @@ class PlayScreen(DecisionKeys, Screen):
     def abandoning(self, then: Callable[[], None], for_what: str, yes: str) -> None:
         """Do ``then``, which replaces the game on the table: at once if nothing was
         played since it began or was saved, else only if the learner says so."""
-
-        def answered(sure: bool | None) -> None:
-            if sure:
-                then()
-
         if not self.in_progress() or not self.unsaved:
-            answered(True)
+            then()
             return
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Abandon this game (deal {self.game.deal_number}) for {for_what}?"
-                " It is lost unless you save it first (s).",
-                yes,
-            ),
-            answered,
+        ask_then(
+            self.app,
+            f"Abandon this game (deal {self.game.deal_number}) for {for_what}?"
+            " It is lost unless you save it first (s).",
+            yes,
+            then,
         )
 
     def action_leave(self) -> None:

@@ -39,7 +39,7 @@ from textual.widgets import Header, Label, RichLog, Static
 from tutor.app.advice import advice_markdown, engine_markdown, sources_links
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
-from tutor.app.screens.confirm import ConfirmScreen
+from tutor.app.screens.confirm import ask_then
 from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -497,18 +497,12 @@ class TablePlayScreen(DecisionKeys, Screen):
         if not self.unsaved:
             then()
             return
-
-        def answered(sure: bool | None) -> None:
-            if sure:
-                then()
-
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Abandon the game at this table for {for_what}?"
-                " It is lost unless you save it first (s).",
-                yes,
-            ),
-            answered,
+        ask_then(
+            self.app,
+            f"Abandon the game at this table for {for_what}?"
+            " It is lost unless you save it first (s).",
+            yes,
+            then,
         )
 
     def action_save(self) -> None:
