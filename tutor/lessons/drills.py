@@ -191,20 +191,27 @@ def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) 
         miss = near_miss(info, want, rng)
         if miss is not None:
             near, near_verdict, (old, new) = miss
-            contrast = (
-                f" {NEAR_MISS} with the {old.noun} in place of the {new.noun}, the hint"
-                f" would be “{verdict.hint.title}” and the answer {verdict.action}."
-            )
-            return _step(chosen, near, near_verdict, n, contrast)
+            return _step(chosen, near, near_verdict, n, _contrast(old, new, verdict))
     raise DrillError(f"no position for {chosen.title!r} in {max_deals} deals")
 
 
+def _contrast(other: Card, shown: Card, verdict: Verdict) -> str:
+    """The sentence a near miss adds: what the hand would be with ``other`` for ``shown``."""
+    return (
+        f" {NEAR_MISS} with the {other.noun} in place of the {shown.noun}, the hint"
+        f" would be “{verdict.hint.title}” and the answer {verdict.action}."
+    )
+
+
 def near_miss(
-    info: InfoSet, want: Action, rng: random.Random
+    info: InfoSet,
+    want: Action,
+    rng: random.Random,
+    wanted: Callable[[Verdict], bool] = lambda verdict: True,
 ) -> tuple[InfoSet, Verdict, tuple[Card, Card]] | None:
     """The position with one card of the hand exchanged for an unseen one so that
-    the hints answer ``want``; with (the card taken out, the card put in). None
-    when no single card does it."""
+    the hints answer ``want`` (with a verdict ``wanted`` accepts); with (the card
+    taken out, the card put in). None when no single card does it."""
     seen = {*info.hand, info.turnup, *info.discards}
     unseen = [c for c in PACK if c not in seen]
     swaps = [(i, c) for i in range(len(info.hand)) for c in unseen]
@@ -213,7 +220,7 @@ def near_miss(
         hand = (*info.hand[:i], new, *info.hand[i + 1 :])
         near = replace(info, hand=hand)
         verdict = advise(near)
-        if verdict.action == want:
+        if verdict.action == want and wanted(verdict):
             return near, verdict, (info.hand[i], new)
     return None
 
@@ -232,7 +239,18 @@ def review_step(lesson: str, step_id: str) -> Step:
         info = request_to_infoset(json.loads(step_id))
     except (ValueError, TypeError, RequestError) as exc:
         raise DrillError(f"drill step {step_id!r} is not a position: {exc}") from None
-    return _step(chosen, info, advise(info), 0)
+    verdict = advise(info)
+    contrast = ""
+    answers = TWO_WAY.get(info.decision)
+    if answers is not None and not chosen.covers(verdict.hint.id):
+        # A near miss: the card that turns it back into the topic's hand, found
+        # again (the same one each time, the search seeded by the step).
+        other = answers[0] if verdict.action == answers[1] else answers[1]
+        back = near_miss(info, other, random.Random(step_id), lambda v: chosen.covers(v.hint.id))
+        if back is not None:
+            _, topic_verdict, (shown, card) = back
+            contrast = _contrast(card, shown, topic_verdict)
+    return _step(chosen, info, verdict, 0, contrast)
 
 
 def _step(chosen: Topic, info: InfoSet, verdict: Verdict, n: int, contrast: str = "") -> Step:
