@@ -143,9 +143,30 @@ def test_a_worse_lead_gets_its_cost_named_with_the_card(course):
     result = judge(step, given)
     assert not result.correct
     assert result.diagnosis.text.startswith("9♣ costs you here")
-    assert "% of the time" in result.diagnosis.text and "For instance" in result.diagnosis.text
+    assert "wins the point" in result.diagnosis.text and "For instance" in result.diagnosis.text
     # before the reveal, the text does not give the right card away
     assert "J♠" not in result.diagnosis.text and "knave of spades" in result.diagnosis.rule
+
+
+def test_the_figures_beside_a_card_verdict_agree_with_it(course):
+    """A card said to cost is worth less by the figures printed beside it, and one said
+    to be as good is not worth less (the figures are the deal's value, point and vole)."""
+    from tutor.lessons.diagnosis import VALUE_MARGIN, card_cost
+
+    checked = 0
+    for step in course.lesson("leads").steps:
+        if step.question not in ("lead", "follow"):
+            continue
+        for action in step.info.legal_actions():
+            result = judge(step, action)
+            if result.correct:
+                continue
+            cost = card_cost(step, action, step.expected)
+            says_cost = result.diagnosis.text.startswith(f"{action.card.label} costs you")
+            assert says_cost == (cost.given_value < cost.right_value - VALUE_MARGIN)
+            assert f"{cost.given_value:+.2f} points on average" in result.diagnosis.text
+            checked += 1
+    assert checked >= 5
 
 
 def test_every_wrong_card_gets_feedback_naming_it(course):
@@ -329,3 +350,39 @@ def test_feedback_that_names_a_reading_links_to_it(course):
     assert "readings/as-high-as" not in step.passages
     right = judge(step, parse_answer(step, "play"))
     assert right.readings == ()  # the step's own explanation carries no such note
+
+
+def test_a_game_step_answered_as_the_hints_do_says_so():
+    """A review step from a game expects the engine's answer; a learner who gave the
+    Hints' own (refuse with a jeu de règle) is told he followed them, not that the
+    Hints say otherwise."""
+    from tutor.hints import advise
+    from tutor.lessons.model import Step
+    from tutor.rules.actions import ACCEPT, REFUSE
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        decision="accept",
+        role="dealer",
+        hand=parse_cards("JC AC 7C AH 7D"),
+        turnup=card("KC"),
+        king="me",
+    )
+    verdict = advise(info)
+    assert verdict.action == REFUSE
+    step = Step(
+        lesson="game:1",
+        id="x",
+        index=0,
+        question="accept",
+        prompt="",
+        explanation="From your game: Accepting is worth more.",
+        info=info,
+        expected=ACCEPT,
+    )
+    result = judge(step, REFUSE)
+    assert not result.correct
+    assert f"as the Hints do here (\u201c{verdict.hint.title}\u201d)" in result.feedback
+    assert "not one of them" not in result.feedback
+    assert "From your game: Accepting is worth more." in result.feedback

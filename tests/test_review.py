@@ -249,3 +249,26 @@ def test_why_compares_the_choice_made_not_the_engines_runner_up():
     )
     unvalued = Decision(1, 0, "South", info, mine, best, 0.0, {}, "the engine's reason")
     assert unvalued.why == "the engine's reason"
+
+
+def test_a_choice_graded_down_that_is_the_hints_own_says_so() -> None:
+    """ "✗ mistake: refuse — engine: accept" beside a refusal the Hints make: the grade
+    says the choice is the Hints', and that the engine weighs this hand otherwise."""
+    from tutor.analysis.review import Decision
+    from tutor.hints import HINTS, advise
+    from tutor.rules.actions import ACCEPT, REFUSE
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        decision="accept", role="dealer", hand=parse_cards("JC AC 7C AH 7D"), turnup=card("KC")
+    )
+    verdict = advise(info)
+    values = {"accept": 0.10, "refuse": -0.16}
+    graded = Decision(
+        1, 1, "South", info, REFUSE, ACCEPT, 0.26, values, "", REFUSE, verdict.hint.id
+    )
+    assert graded.why.startswith("Over the same simulated deals, accept is worth +0.10")
+    assert f"Your choice is the Hints' (\u201c{HINTS[verdict.hint.id].title}\u201d)" in graded.why
+    other = Decision(1, 1, "South", info, REFUSE, ACCEPT, 0.26, values, "", ACCEPT, None)
+    assert "Hints'" not in other.why

@@ -84,10 +84,24 @@ class Decision:
         a discard of 10♠ 9♦); it is told only where the values are missing."""
         mine, best = self.values.get(str(self.action)), self.values.get(str(self.best))
         if mine is None or best is None or same(self.action, self.best):
-            return self.reason
+            return self.reason + self._as_the_hints()
         return (
             f"Over the same simulated deals, {self.best.label} is worth {best:+.2f} points"
-            f" on average, {self.action.label} {mine:+.2f}."
+            f" on average, {self.action.label} {mine:+.2f}." + self._as_the_hints()
+        )
+
+    def _as_the_hints(self) -> str:
+        """Where the choice graded down is the Hints' own, a sentence that says so: the
+        engine then weighs this hand otherwise than the rule does."""
+        if self.hints is None or same(self.action, self.best) or not same(self.action, self.hints):
+            return ""
+        from tutor.hints import HINTS
+
+        hint = HINTS.get(self.hint_rule) if self.hint_rule else None
+        rule = f" (“{hint.title}”)" if hint is not None else ""
+        return (
+            f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
+            f" {self.best.label} better for this hand."
         )
 
     @property

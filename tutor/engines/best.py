@@ -161,7 +161,7 @@ class BestEngine:
 
     def _card(self, info: InfoSet, rng: random.Random) -> Advice:
         dist, count, exact = self.card_outcomes(info, rng)
-        worth = _trick_worth(info, 0)
+        worth = trick_worth(info, 0)
         value = {c: _dot(row, worth) for c, row in dist.items()}
         tricks = {c: _dot(row, range(6)) for c, row in dist.items()}
         searched = self.fusion_free and len(value) > 1 and len(info.hand) > 2
@@ -235,8 +235,8 @@ class BestEngine:
             # first trick, before his next lead: the outcomes of the card to come.
             dist, _, _ = self.card_outcomes(info, rng)
         wins_game = info.score[0] + 1 >= info.game
-        hold_worth = _trick_worth(info, 0)
-        mark_worth = _trick_worth(info, 1)
+        hold_worth = trick_worth(info, 0)
+        mark_worth = trick_worth(info, 1)
         values = {
             "mark": _utility(info)(1, 0)
             if wins_game
@@ -453,7 +453,7 @@ def _utility(info: InfoSet) -> Utility:
     return Utility(info.score, info.is_dealer, info.game, info.rules)
 
 
-def _trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
+def trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
     """Value of finishing the deal with t tricks, t = 0..5, scored by the rules in
     force (``laws.deal_points``; seat 0 is me)."""
     utility = _utility(info)
@@ -511,4 +511,4 @@ def _dot(row: Iterable[float], weights: Iterable[float]) -> float:
     return sum(p * w for p, w in zip(row, weights, strict=False))
 
 
-__all__ = ["BestEngine", "bits", "discard_candidates", "rule_discard"]
+__all__ = ["BestEngine", "bits", "discard_candidates", "rule_discard", "trick_worth"]

@@ -187,6 +187,14 @@ def diagnose_two_way(step: Step, given: Action, expected: Action) -> str:
         (v for v in verdicts if same_action(v.action, given) and v.hint.id not in FALLBACKS), None
     )
     opening = CHOSEN.get(given.kind, f"You chose to {given.kind}")
+    if verdicts and same_action(verdicts[0].action, given):
+        # The learner did as the Hints do; the step's answer is another's (the
+        # engine's, in a step taken from a game): say so, and let it speak.
+        top = verdicts[0]
+        return (
+            f"{opening}, as the Hints do here (“{top.hint.title}”). But the answer"
+            f" here is to {expected.kind}. {step.explanation}"
+        )
     if deciding is None:  # the lesson's answer is not the engine's: its own explanation speaks
         return f"{opening}, but here the answer is to {expected.kind}. {step.explanation}"
     if support is not None and verdicts.index(support) > verdicts.index(deciding):
@@ -259,8 +267,13 @@ class CardCost:
     given_point: float
     """The chance of winning the point (three tricks or more) after the learner's card."""
     right_point: float
-    given_tricks: float
-    right_tricks: float
+    given_vole: float
+    """The chance of the vole (all five tricks) after the learner's card."""
+    right_vole: float
+    given_value: float
+    """The points the deal is worth on average after the learner's card (the point, the
+    vole, a penalty, the adversary's point or vole against), valued at this score."""
+    right_value: float
     holdings: int
     exact: bool
     example: str
@@ -268,7 +281,7 @@ class CardCost:
 
 
 def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
-    from tutor.engines.best import BestEngine
+    from tutor.engines.best import BestEngine, trick_worth
     from tutor.engines.sampling import holdings
     from tutor.engines.solver import mask_of, suit_number
 
@@ -279,11 +292,13 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     dist, count, exact = engine.card_outcomes(info, rng)
     g, r = given.card.index, expected.card.index
 
+    worth = trick_worth(info, 0)
+
     def point(row: list[float]) -> float:
         return sum(row[3:])
 
-    def tricks(row: list[float]) -> float:
-        return sum(t * p for t, p in enumerate(row))
+    def value(row: list[float]) -> float:
+        return sum(p * w for p, w in zip(row, worth, strict=True))
 
     example = ""
     worlds, _ = holdings(info, random.Random(rng.random()), 2000, 300)
@@ -301,7 +316,15 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
         _, holding, made_g, made_r = max(worse, key=lambda w: w[0])
         example = _example(info, given.card, holding, made_g, made_r, engine)
     return CardCost(
-        point(dist[g]), point(dist[r]), tricks(dist[g]), tricks(dist[r]), count, exact, example
+        point(dist[g]),
+        point(dist[r]),
+        dist[g][5],
+        dist[r][5],
+        value(dist[g]),
+        value(dist[r]),
+        count,
+        exact,
+        example,
     )
 
 
@@ -353,7 +376,7 @@ def _example(
     return (
         f"For instance, if your adversary holds {held}: after {card.label} {answer}, and with"
         f" the best play on both sides you make {_count(made_g)} of the {number(left)} tricks"
-        f" still to play, where the lesson's card makes {_count(made_r)}."
+        f" still to play, where {RIGHT_CARD} makes {_count(made_r)}."
     )
 
 
@@ -363,14 +386,17 @@ def _bits(mask: int) -> list[int]:
     return bits(mask)
 
 
-def _in_ten(p: float) -> str:
-    return f"{round(p * 100)}% of the time"
+def _percent(p: float) -> str:
+    return f"{round(p * 100)}%"
 
 
-POINT_MARGIN = 0.02
-"""A card 'costs' when it wins the point at least this much less often ..."""
-TRICK_MARGIN = 0.1
-"""... or makes this many fewer tricks on average (smaller differences are shown as equal)."""
+RIGHT_CARD = "the right card"
+"""The expected card as a wrong answer's diagnosis names it: not by name, which would
+give it away before the reveal (and not "the lesson's": drills and games have none)."""
+
+VALUE_MARGIN = 0.05
+"""A card 'costs' when the deal is worth at least this much less after it, in points
+on average (smaller differences are shown as equal)."""
 
 
 def _count(n: int) -> str:
@@ -386,7 +412,7 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     assert info is not None
     verdict = advise(info)
     rule = f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
-    g = given.card.label
+    g, r = given.card.label, RIGHT_CARD  # the right card is not named before the reveal
     try:
         cost = card_cost(step, given, expected)
     except Exception:  # the computation is a courtesy; the rule still speaks
@@ -394,21 +420,26 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     how = "every holding" if cost.exact else f"{cost.holdings} sampled holdings"
     measured = (
         f"Over {how} your adversary may have, with the best play on both sides, {g} wins the"
-        f" point {_in_ten(cost.given_point)}, the lesson's card {_in_ten(cost.right_point)}"
-        f" ({cost.given_tricks:.1f} tricks on average against {cost.right_tricks:.1f})."
+        f" point {_percent(cost.given_point)} and the vole {_percent(cost.given_vole)}, "
+        f" {r} {_percent(cost.right_point)} and {_percent(cost.right_vole)}: the deal"
+        f" is worth {cost.given_value:+.2f} points on average after {g},"
+        f" {cost.right_value:+.2f} after {r}."
     )
-    if (
-        cost.given_point < cost.right_point - POINT_MARGIN
-        or cost.given_tricks < cost.right_tricks - TRICK_MARGIN
-    ):
-        return Diagnosis(f"{g} costs you here. {measured} {cost.example}".strip(), rule)
-    better = (
-        cost.given_point > cost.right_point + POINT_MARGIN
-        or cost.given_tricks > cost.right_tricks + TRICK_MARGIN
-    )
+    if cost.given_value < cost.right_value - VALUE_MARGIN:
+        why = ""
+        if cost.given_point > cost.right_point:
+            why = (
+                f" {g} wins the point more often, but {r} wins the vole more often, and the"
+                " vole counts two."
+                if cost.right_vole > cost.given_vole
+                else f" {g} wins the point more often, but leaves your adversary the vole more"
+                " often."
+            )
+        return Diagnosis(f"{g} costs you here. {measured}{why} {cost.example}".strip(), rule)
+    better = cost.given_value > cost.right_value + VALUE_MARGIN
     found = "as good or better" if better else "as good"
     return Diagnosis(
         f"{g} is not the card the Hints play here. {measured} With every card known the"
-        f" computation finds {g} {found}, so this is the Hints' method rather than a trick lost.",
+        f" computation finds {g} {found}, so this is the Hints' method rather than a point lost.",
         rule,
     )
