@@ -61,6 +61,10 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         text = feedback(app)
         assert "✗ Not right: “52”" in text and "throws out the twos to the sixes" in text
         assert "try again" in text.lower() and "The answer" not in text
+        await pilot.press(key_of(screen, 0))  # "52" again: said, and not a try
+        await settle(pilot)
+        assert "throws out the twos to the sixes" in feedback(app)
+        assert [a.correct for a in progress().answers("test-lesson")] == [False]
         await pilot.press(key_of(screen, 1))  # "36": a different explanation; the answer now
         await settle(pilot)
         text = feedback(app)

@@ -57,7 +57,8 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
         )
     return (
         f"The computation finds {other} about as good here: the difference, {_points(diff)},"
-        " is within its margin of error."
+        " is within its margin of error. So the lesson marks your answer by the Hints' rule,"
+        " which it teaches, not by a point this hand would lose."
     )
 
 

@@ -159,6 +159,8 @@ class LessonScreen(Screen):
         self.lesson: Lesson | None = None
         self.attempt: Attempt | None = None
         self.judgement = None
+        self.wrong_given: set[object] = set()
+        """The wrong answers given to this step (``answer_key``): one again is not a try."""
         self.judging = False
         self.clue_stage = 0
         self.selected: set[Card] = set()
@@ -255,6 +257,7 @@ class LessonScreen(Screen):
         self.selected.clear()
         self.completed = False
         self.judgement = None
+        self.wrong_given = set()
         self.clue_stage = 0
         self.clue_passage = None
         self.attempt = progress().attempt(step.lesson, step.id, tries_for(step))
@@ -453,7 +456,16 @@ class LessonScreen(Screen):
 
     def answer(self, given: Action | int) -> None:
         """Judge in a worker (a card's diagnosis plays the deal out over every holding),
-        with the answer keys off meanwhile."""
+        with the answer keys off meanwhile. The same wrong answer again is not a try: it
+        is said, and the diagnosis stays in sight."""
+        if answer_key(given) in self.wrong_given:
+            self.notify(
+                f"{self.given_text(given)} is the answer you gave already, and not the one"
+                " wanted: choose another (? for a clue, s to see the answer).",
+                title="Already tried",
+                markup=False,
+            )
+            return
         self.judging = True
         self.refresh_bindings()
         self.draw_buttons()
@@ -483,6 +495,8 @@ class LessonScreen(Screen):
         if not self.steps or self.step is not step or self.attempt is None or self.attempt.finished:
             return
         self.judgement = judgement
+        if not judgement.correct:
+            self.wrong_given.add(answer_key(judgement.given))
         attempt = self.attempt
         # The place moves when the learner answers, not when a step is only looked at
         # (a lesson opened from a link in the texts must not take over Continue).
@@ -756,3 +770,10 @@ class LessonScreen(Screen):
     def choice_clicked(self, event: OptionList.OptionSelected) -> None:
         if "choice" in self.kinds() and event.option.id is not None:
             self.answer(int(event.option.id))
+
+
+def answer_key(given: Action | int) -> object:
+    """An answer as the same answer again would be: a discard's cards in any order."""
+    if isinstance(given, int):
+        return given
+    return (given.kind, frozenset(given.cards))
