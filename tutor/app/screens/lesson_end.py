@@ -11,15 +11,17 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import curriculum, progress
+from tutor.rules.cards import sort_hand
 
 LEAVE = "__leave__"
 NEXT = "next:"
 
 
 def describe(step) -> str:
-    """A step told apart from its neighbours: its hand (and the card led), or its question."""
+    """A step told apart from its neighbours: its hand (and the card led), or its question.
+    The hand is sorted as the table shows it: a file's order may put the answer first."""
     if step.info is not None:
-        hand = " ".join(c.label for c in step.info.hand)
+        hand = " ".join(c.label for c in sort_hand(step.info.hand, step.info.trump))
         led = f", {step.info.led.label} led" if step.info.led is not None else ""
         return f"{hand} ({step.info.trump.noun} trumps{led})"
     return step.prompt  # whole: the list wraps it, and a cut question may not be recognised
