@@ -384,3 +384,23 @@ def test_applicable_lists_the_deciding_hint_first():
     found = applicable(i)
     assert found[0] == advise(i)
     assert [v.hint.id for v in found][-1] == "propose/default"
+
+
+def test_the_default_lead_does_not_call_a_lone_plain_card_the_strong_suit():
+    """J♣ A♣ 7♣ 7♦, clubs trumps, after a trick: the reading's strong suit is trumps, which
+    the project keeps for trumping; the advice says it leads the strongest plain suit."""
+    from tutor.hints import advise
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        decision="lead",
+        role="nondealer",
+        hand=parse_cards("JC AC 7C 7D"),
+        turnup=card("8C"),
+        tricks=((card("KH"), card("9H")),),
+    )
+    verdict = advise(info)
+    assert verdict.hint.id == "project/lead-default" and verdict.action.card == card("7D")
+    assert "strongest plain suit (trumps kept for trumping)" in verdict.explanation
+    assert "your strong suit" not in verdict.explanation

@@ -141,10 +141,15 @@ register(
     "project/lead-default",
     "Project: the highest of the strong suit",
     "lead",
-    (f"{H}/lead-guarded-suit", f"{H}/trumps-at-starting", "readings/strong-suit"),
+    (
+        f"{H}/lead-guarded-suit",
+        f"{H}/trumps-at-starting",
+        f"{H}/trump-value",
+        "readings/strong-suit",
+    ),
     "The project's reasoning, not the source's: with no guarded suit the Hint on leading is "
     "silent; lead the highest card of your strong suit (a plain suit if you have one, as "
-    "trumps are not led at starting).",
+    "trumps are not led at starting, and are kept for trumping).",
 )
 
 
@@ -539,7 +544,14 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
     suits = plain_suits or ([] if plain_only else [info.trump])
     suit = rd.strong_suit(info.hand, suits) or info.trump
     card = _high([c for c in info.hand if c.suit == suit])
-    where = "your strong suit" if plain_suits else "your trumps (you hold nothing else)"
+    if not plain_suits:
+        where = "your trumps (you hold nothing else)"
+    elif info.trumps() and rd.strong_suit(info.hand, [*plain_suits, info.trump]) == info.trump:
+        # The reading's strong suit would be trumps; the project keeps them for trumping
+        # (britannica-9/hints/trump-value): say which suit is meant, and why.
+        where = "your strongest plain suit (trumps kept for trumping)"
+    else:
+        where = "your strong suit"
     if _starting(info) and plain_suits and info.trumps():
         said = (
             "The Hints say not to lead trumps at starting, even if your best suit, and name no "
