@@ -75,10 +75,10 @@ def test_best_says_its_play_outs_are_corrected_and_its_figures_include_it():
         position = deal_position(random.Random(seed), dealer=1)
         info = infoset_of(position)
         advice = engine.advise(info)
-        assert "corrected by what hidden cards change" in advice.reason
+        assert "allowed for the cards a player cannot see" in advice.reason
         shown = f"{advice.values[str(advice.action)]:+.2f}"
         assert shown in advice.reason
     v1 = make_engine("best-v1", seed=3).advise(
         infoset_of(deal_position(random.Random(0), dealer=1))
     )
-    assert "corrected" not in v1.reason
+    assert "cannot see" not in v1.reason

@@ -306,16 +306,12 @@ class BestEngine:
             best = rule
         else:
             reason = _exchange_reason(info, best, values, len(worlds))
-        if leaf is not None:
+        if leaf is not None or corrected:
+            # One plain sentence for a learner (the protocol's "reason"); the figures
+            # include both corrections, the docstring and the README say how.
             reason += (
-                " Each deal is played out seeing every card, then corrected by what hidden"
-                " cards change for hands of its kind."
-            )
-        if corrected:
-            reason += (
-                f" The value of {corrected[0].lower()} includes {corrected[1]:+.2f}: for hands"
-                " of this class, the computed exchange strategy found that playing with hidden"
-                " cards changes it by that much against play-outs that see every card."
+                " Each deal is played out as if every card were seen, then allowed for"
+                " the cards a player cannot see."
             )
         return Advice(
             action=best,
