@@ -311,8 +311,11 @@ class BestEngine:
             # include both corrections, the docstring and the README say how.
             reason += (
                 " Each deal is played out as if every card were seen, then allowed for"
-                " the cards a player cannot see."
+                " the cards a player cannot see"
             )
+            if corrected:
+                reason += f" ({corrected[0].lower()} {corrected[1]:+.2f} for hands of this kind)"
+            reason += "."
         return Advice(
             action=best,
             reason=reason,
