@@ -223,3 +223,49 @@ def test_each_reading_is_written_and_links_its_passage(reading, passage):
     text = library.passage(f"readings/{reading}")
     assert "the project's reading, not the source's words" in text.plain_text().lower()
     assert passage in text.links
+
+
+def test_a_reading_is_named_only_where_it_decided():
+    # A learner review: "(Reading “guarded” as the project does…)" after winning a
+    # trick with a trump, where no guard was weighed.
+    won = advise(
+        InfoSet(
+            decision="follow",
+            role="dealer",
+            hand=parse_cards("7H 9S 8D 7S 10D"),
+            turnup=card("8H"),
+            led=card("QC"),
+        )
+    )
+    assert "trump" in won.explanation and "Reading" not in won.explanation
+    lost = advise(
+        InfoSet(
+            decision="follow",
+            role="dealer",
+            hand=parse_cards("QS 7S 8D 9D 10D"),
+            turnup=card("8H"),
+            led=card("KC"),
+        )
+    )
+    assert "guards" in lost.explanation and "“guarded”" in lost.explanation
+    only_trumps = advise(
+        InfoSet(
+            decision="lead",
+            role="nondealer",
+            hand=parse_cards("10H 8H"),
+            turnup=card("7H"),
+            tricks=((card("KS"), card("9S")), (card("KD"), card("8D")), (card("KC"), card("7C"))),
+        )
+    )
+    assert "Reading" not in only_trumps.explanation
+
+
+def test_a_rule_named_as_its_passage_is_not_named_twice():
+    from tutor.app.advice import titled_sources
+
+    library = load_library()
+    ident = "britannica-9/hints/weak-hand-after-refusal"
+    assert library.passage(ident).title == "A weak hand after a refusal"
+    shown = titled_sources("A weak hand after a refusal", (ident, "readings/weak-hand"), library)
+    assert shown.count("weak hand after a refusal") == 1
+    assert f"(passage:{ident})" in shown and "(passage:readings/weak-hand)" in shown

@@ -31,6 +31,22 @@ def sources_links(sources: Iterable[str], library: Library | None = None) -> str
     return ", ".join(f"[{name(s)}](passage:{s})" for s in sources)
 
 
+def titled_sources(title: str, sources: Iterable[str], library: Library | None = None) -> str:
+    """A rule's title with links to its passages; a passage named as the rule is
+    linked from the title itself, not named a second time beside it."""
+    sources = list(sources)
+    same = [
+        s
+        for s in sources
+        if library is not None
+        and s in library
+        and library.passage(s).title.casefold() == title.casefold()
+    ]
+    head = f"[{title}](passage:{same[0]})" if same else title
+    rest = [s for s in sources if s not in same[:1]]
+    return f"{head} ({sources_links(rest, library)})" if rest else head
+
+
 def hints_verdict(info: InfoSet) -> Verdict | str:
     """The historical hints' verdict on this decision, or why there is none."""
     try:
@@ -49,7 +65,7 @@ def hints_markdown(
     hint = verdict.hint
     lines = [
         f"**{describe_action(verdict.action)}**",
-        f"— {hint.title} ({sources_links(hint.sources, library)})",
+        f"— {titled_sources(hint.title, hint.sources, library)}",
     ]
     if verdict.explanation:
         lines += ["", verdict.explanation]

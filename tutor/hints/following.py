@@ -52,6 +52,7 @@ def follow_rule(info: InfoSet) -> Verdict:
             + ". (The project's reasoning: the Hints say nothing of following.)"
         )
         matched = ("a card that wins the trick", "the cheapest winner")
+        readings: tuple[str, ...] = ()  # no guard is weighed in winning
     else:
 
         def suit_len(c: Card) -> int:
@@ -79,4 +80,5 @@ def follow_rule(info: InfoSet) -> Verdict:
             f"keeping {keeping}. (The project's reasoning: the Hints say nothing of following.)"
         )
         matched = ("no card wins the trick", "the cheapest card to lose")
-    return verdict("project/follow", follow(choice), text, matched, (rd.GUARDED,))
+        readings = (rd.GUARDED,)
+    return verdict("project/follow", follow(choice), text, matched, readings)

@@ -265,7 +265,7 @@ def vole_change_suit(info: InfoSet) -> Verdict | None:
     return verdict(
         "lead/vole-change-suit",
         lead(card),
-        f"Every trick so far is yours: you are playing for the vole with a weak trump, the "
+        f"Every trick so far is yours: you are playing for the vole with a weak trump (a small one), the "
         f"{trumps[0].noun}, and high cards. Change the suit to avoid a ruff: lead the {card.noun}.",
         ("every trick won so far", "a single small trump", "high plain cards (ace or better)"),
         (rd.SMALL_CARD,),
@@ -529,11 +529,15 @@ def forward_game(info: InfoSet, would: Verdict) -> Verdict | None:
         return None
     alt = guarded_suit(info) or lead_default(info, plain_only=True)
     card = alt.action.card
+    if alt.hint.id == "lead/guarded-suit":
+        where = f"from your guarded suit, {card.suit.noun}"
+    else:
+        where = f"the highest of your strongest plain suit, {card.suit.noun}"
     return verdict(
         "score/forward-game",
         lead(card),
         f"{would.hint.title} would lead a trump; but you are at four, where there is no advantage "
-        f"in winning the vole: no forward game in trumps. Lead the {card.noun}.",
+        f"in winning the vole: no forward game in trumps. Lead {where}: the {card.noun}.",
         ("you are at four", f"{would.hint.id} would lead a trump"),
         alt.readings,
     )
@@ -564,7 +568,8 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
         lead(card),
         f"{said} The project's reasoning: lead the highest of {where}, {suit.noun}: the {card.noun}.",
         ("no guarded suit",),
-        (rd.STRONG_SUIT,),
+        # The reading decides only where there was a choice of suit.
+        (rd.STRONG_SUIT,) if len(suits) > 1 else (),
     )
 
 

@@ -36,7 +36,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
-from tutor.app.advice import advice_markdown, engine_markdown, sources_links
+from tutor.app.advice import advice_markdown, engine_markdown, titled_sources
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
 from tutor.app.screens.confirm import ask_then
@@ -380,7 +380,7 @@ class TablePlayScreen(DecisionKeys, Screen):
             hint = round_hint(table)
             lines = [
                 "#### The hints say",
-                f"**{hint.title}** ({sources_links(hint.sources, self.app.library)})",
+                f"**{titled_sources(hint.title, hint.sources, self.app.library)}**",
                 "",
                 hint.explanation,
                 "",
