@@ -72,3 +72,23 @@ def test_answers_are_judged():
     reversed_cards = Action("discard", tuple(reversed(decision.expected.cards)))
     assert is_correct(decision, reversed_cards)
     assert not is_correct(decision, "nonsense")
+
+
+def test_a_law_step_clue_names_the_kind_of_passage_it_sends_to():
+    # A learner review: "Find the law…" sent to the Britannica's ranking of the cards.
+    from tutor.lessons.clues import clue
+
+    words = {"club-laws/": "the law", "britannica-9/hints": "the passage of the Hints"}
+    seen = set()
+    for step in load_curriculum().steps:
+        if not step.is_law:
+            continue
+        first = clue(step, 1)
+        assert first is not None and first.passage is not None
+        kind = next((w for p, w in words.items() if first.passage.startswith(p)), None)
+        if first.passage.startswith(("french/", "britannica-9/laws")):
+            kind = "the law"
+        expected = f"Find {kind or 'the passage'} that"
+        assert first.text.startswith(expected), (step.id, first.passage, first.text)
+        seen.add(kind)
+    assert {"the law", None} <= seen

@@ -18,6 +18,7 @@ from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.play import LEARNER, PlayScreen
 from tutor.app.screens.review import GameReviewScreen
 from tutor.app.screens.summary import DealSummary
+from tutor.app.widgets.scoreboard import Scoreboard
 from tutor.engines import make_engine
 from tutor.io.paths import data_dir
 from tutor.rules.actions import Action
@@ -49,16 +50,23 @@ def driver_choice(game: Game) -> Action:
     return legal[0]
 
 
-async def learner_moves(pilot, screen: PlayScreen, limit: int = 400) -> list:
+async def learner_moves(
+    pilot, screen: PlayScreen, limit: int = 400, boards: list | None = None
+) -> list:
     """Play the learner's decisions with the keys until the game is over, closing each
-    deal's summary with Enter; the summaries' (deal number, game score) as shown."""
+    deal's summary with Enter; the summaries' (deal number, game score) as shown, and
+    in ``boards`` the (deal, score) the board behind each showed."""
     app = pilot.app
     shown = []
+    boards = [] if boards is None else boards
     for _ in range(limit):
         if isinstance(app.screen, GameOverScreen):
             return shown
         if isinstance(app.screen, DealSummary):
             shown.append((app.screen.result.number, app.screen.after.score))
+            board = screen.query_one(Scoreboard).board
+            assert board is not None
+            boards.append((board.deal, board.score))
             await pilot.press("enter")
             await settle(pilot)
             continue
@@ -90,7 +98,8 @@ async def test_a_game_to_five_ends_on_the_game_over_screen():
         assert isinstance(screen, PlayScreen)
         assert autosave.path_in(GAMES()).exists() or screen.game.to_act == LEARNER
         screen.advisor = make_engine("random", 1)  # the summaries' comparisons, quickly
-        summaries = await learner_moves(pilot, screen)
+        boards: list = []
+        summaries = await learner_moves(pilot, screen, boards=boards)
         over = app.screen
         assert isinstance(over, GameOverScreen)
         game = screen.game
@@ -103,6 +112,8 @@ async def test_a_game_to_five_ends_on_the_game_over_screen():
         assert sum(result.deals_won) == len(game.history)
         # the last deal's summary told the score the game was won at, not the next 0-0
         assert summaries[-1] == (game.history[-1].number, final)
+        # and the board behind it still showed that deal, not the next one at 0-0
+        assert boards[-1] == (game.history[-1].number, final)
         # never the next deal's table: the play screen is under the game-over screen
         assert app.screen_stack[-2] is screen
         # the finished game is not offered to resume

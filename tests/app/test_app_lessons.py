@@ -399,7 +399,7 @@ async def test_back_to_the_lessons_goes_to_the_list_from_a_lesson_begun_at_home(
 @run
 async def test_weak_spots_list_the_topics_and_the_rules_missed_in_a_lesson():
     """A learner review: law questions missed did not show among the weak spots, as
-    no drill topic covers them; they are listed by lesson, and Enter opens the step."""
+    no drill topic covers them; they are listed by lesson, and Enter practises them."""
     from tutor.app.screens.weak_spots import WeakSpotsScreen
 
     app = create_app(start="lessons", lesson_id="test-lesson")
@@ -421,8 +421,35 @@ async def test_weak_spots_list_the_topics_and_the_rules_missed_in_a_lesson():
         law = next(
             i for i, label in enumerate(labels) if "Rules and laws in A test lesson" in label
         )
-        assert "0 of 1 right" in labels[law]
+        assert "0 of 1 right" in labels[law] and "to practise: " in labels[law]
         choices.highlighted = law
         await pilot.press("enter")
         await settle(pilot)
+        # only the missed steps, one after another (n does not go on to steps answered right)
         assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "pack"
+        assert [s.id for s in app.screen.steps] == ["pack"]
+        assert app.screen.title_text == "Missed in A test lesson"
+
+
+@run
+async def test_the_step_track_shows_right_and_wrong_and_the_score():
+    """A learner review: the header dots filled alike for right and wrong, and no
+    score nor what is due was in sight inside a lesson."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        title = str(app.screen.query_one("#step-title").render())
+        assert "none answered yet" in title and "●" in title
+        await pilot.press(key_of(app.screen, 0))  # the law question, wrong
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        title = str(app.screen.query_one("#step-title").render())
+        assert "✗" in title and "0 of 1 right at the first try" in title
+        assert "Review: 1 step due in" in title
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("p")  # three trumps: right
+        await settle(pilot)
+        title = str(app.screen.query_one("#step-title").render())
+        assert "✗✓" in title and "1 of 2 right at the first try" in title

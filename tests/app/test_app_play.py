@@ -71,6 +71,10 @@ async def test_play_a_whole_deal_to_its_score():
         assert "Your choices" in choices.source
         # every choice listed is laid out (none clipped by a height cap)
         assert choices.size.height >= choices.source.count("\n- ") + 2
+        # PageDown is offered on the frame exactly when there is more below
+        body = summary.query_one("#summary-body")
+        offered = "PageDown" in str(summary.query_one("#summary").border_subtitle)
+        assert offered == (body.max_scroll_y > 0)
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen

@@ -79,8 +79,9 @@ def _when(delta) -> str:
     return f"in {n} {unit}{'s' if n != 1 else ''}"
 
 
-def review_outlook(store) -> str:
-    """What the review queue holds: due now, and when the next fall due (plain text)."""
+def review_outlook(store, clock_time: bool = True) -> str:
+    """What the review queue holds: due now, and when the next fall due (plain text),
+    with the local time they fall due unless ``clock_time`` is False."""
     due = len(store.due_reviews())
     upcoming = store.next_reviews()
     parts = []
@@ -91,7 +92,7 @@ def review_outlook(store) -> str:
         local = moment.astimezone()
         parts.append(
             f"{'then ' if due else ''}{count} step{'s' if count != 1 else ''} due"
-            f" {_when(moment - store.clock())} ({local:%a %H:%M})"
+            f" {_when(moment - store.clock())}" + (f" ({local:%a %H:%M})" if clock_time else "")
         )
     return "; ".join(parts) if parts else "nothing waiting for review"
 

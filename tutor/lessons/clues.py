@@ -123,8 +123,12 @@ def _family_clue(step: Step) -> Clue:
             p for p in step.passages if p.startswith(("club-laws/", "french/", "britannica-9/laws"))
         ]
         where = cited[0] if cited else (step.passages[0] if step.passages else None)
-        hints = where is not None and where.startswith("britannica-9/hints")
-        what = "the passage of the Hints" if hints else "the law"
+        if where is None or where.startswith(("club-laws/", "french/", "britannica-9/laws")):
+            what = "the law"
+        elif where.startswith("britannica-9/hints"):
+            what = "the passage of the Hints"
+        else:
+            what = "the passage"
         return Clue(f"Find {what} that speaks to this case, and read it closely.", where)
     found = family(step.hint)
     if found is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tutor.lessons.model import Curriculum, Lesson
+from tutor.lessons.model import Curriculum, Lesson, Step
 
 if TYPE_CHECKING:
     from tutor.lessons.drills import Topic
@@ -159,6 +159,9 @@ class WeakLesson:
     total: int
     first_missed: int
     """The index of the first such step missed at its first try."""
+    to_practise: tuple[Step, ...] = ()
+    """The steps missed at their first try, less those since solved unaided (all of
+    them again once every one has been)."""
 
     @property
     def accuracy(self) -> float:
@@ -169,10 +172,12 @@ def weak_lessons(curriculum: Curriculum, store: Progress) -> list[WeakLesson]:
     """The lessons with a step no drill topic covers missed at its first try, worst
     first-try accuracy first: the rules of play and the laws, which no drill deals."""
     first = store.first_attempts()
+    latest = store.latest_attempts()
     out = []
     for lesson in curriculum.lessons:
         tally = [0, 0]
         missed: int | None = None
+        misses: list[Step] = []
         for i, step in enumerate(lesson.steps):
             if step.hint and topic_of(step.hint) is not None:
                 continue  # counted under its topic
@@ -181,8 +186,11 @@ def weak_lessons(curriculum: Curriculum, store: Progress) -> list[WeakLesson]:
                 continue
             tally[0] += int(unaided)
             tally[1] += 1
-            if not unaided and missed is None:
-                missed = i
+            if not unaided:
+                misses.append(step)
+                if missed is None:
+                    missed = i
         if missed is not None:
-            out.append(WeakLesson(lesson, tally[0], tally[1], missed))
+            still = tuple(s for s in misses if not latest.get(s.key, False))
+            out.append(WeakLesson(lesson, tally[0], tally[1], missed, still or tuple(misses)))
     return sorted(out, key=lambda w: (w.accuracy, -w.total))

@@ -180,7 +180,7 @@ class DrillScreen(LessonScreen):
         self.shown_passages = None
         self.query_one("#lesson-passage", PassageMarkdown).update(
             f"### {self.topic.title}\n\nA fresh position: which of the Hints applies? "
-            "The passage it rests on is shown here once you have answered, or asked for the hint (?)."
+            "The passage it rests on is shown here once you have answered, or asked for a clue (?)."
         )
 
     def action_hint(self) -> None:

@@ -31,7 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress, review_outlook
 from tutor.app.narrate import describe_action
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
 from tutor.app.widgets.cards import HandView, card_label
@@ -147,10 +147,12 @@ class LessonScreen(Screen):
         lesson_id: str | None = None,
         step: int | None = None,
         review: list[tuple[str, str]] | None = None,
+        review_title: str = "Review",
     ) -> None:
         super().__init__()
         self.lesson_id = lesson_id
         self.review = review
+        self.review_title = review_title
         self.asked_index = step
         """The step asked for (None: where the learner left the lesson)."""
         self.index = 0
@@ -226,7 +228,7 @@ class LessonScreen(Screen):
         if self.review is not None:
             from tutor.lessons.drills import PREFIX, review_step
 
-            self.title_text = "Review"
+            self.title_text = self.review_title
             for lesson_id, step_id in self.review:
                 try:
                     if lesson_id.startswith(PREFIX):  # a drill's position, dealt again
@@ -261,14 +263,7 @@ class LessonScreen(Screen):
         self.clue_stage = 0
         self.clue_passage = None
         self.attempt = progress().attempt(step.lesson, step.id, tries_for(step))
-        total = len(self.steps)
-        track = (
-            "".join("●" if i <= self.index else "○" for i in range(total)) if total <= 24 else ""
-        )
-        title = Text.assemble((f"Step {self.index + 1}", "bold"), f" of {total}  ", (track, "dim"))
-        if self.review is not None:
-            title.append(f"\nfrom {self.lesson_title(step.lesson)}", style="dim")
-        self.query_one("#step-title", Static).update(title)
+        self.show_title()
         self.show_question()
         self.set_feedback("")
         self.query_one("#lesson-board").scroll_home(animate=False)
@@ -291,6 +286,28 @@ class LessonScreen(Screen):
             self.show_position(info)
         self.draw_buttons()
         self.refresh_bindings()
+
+    def show_title(self) -> None:
+        """Where the learner is, how this pass has gone step by step (a learner review:
+        the dots filled alike for right and wrong), and what is due for review."""
+        total = len(self.steps)
+        title = Text.assemble((f"Step {self.index + 1}", "bold"), f" of {total}  ")
+        if total <= 24:
+            for i in range(total):
+                if i in self.results:
+                    title.append(*(("✓", "green") if self.results[i] else ("✗", "red")))
+                elif i == self.index:
+                    title.append("●", "bold")
+                else:
+                    title.append("○", "dim")
+        done = len(self.results)
+        right = sum(self.results.values())
+        score = f"{right} of {done} right at the first try" if done else "none answered yet"
+        title.append(f"  {score}", style="dim")
+        title.append(f"\nReview: {review_outlook(progress(), clock_time=False)}", style="dim")
+        if self.review is not None:
+            title.append(f"\nfrom {self.lesson_title(self.step.lesson)}", style="dim")
+        self.query_one("#step-title", Static).update(title)
 
     def save_place(self, step) -> None:
         if self.lesson is not None and not self.revisiting:
@@ -329,8 +346,10 @@ class LessonScreen(Screen):
                 lesson = None
         family = tuple(lesson.passages) if lesson is not None else ()
         family = family or tuple(step.passages)
-        if self.clue_passage is not None and self.clue_passage not in family:
-            return (self.clue_passage, *family)
+        if self.clue_passage is not None:
+            # The clue's passage first, where the learner is told it now stands (a
+            # learner review: it was left below the fold of a lesson of twenty laws).
+            return (self.clue_passage, *(p for p in family if p != self.clue_passage))
         return family
 
     def show_passages(self, step) -> None:
@@ -596,6 +615,7 @@ class LessonScreen(Screen):
         self.run_worker(follow(), group="feedback", exit_on_error=False)
 
     def after_answer(self) -> None:
+        self.show_title()
         self.selected.clear()
         if self.step.info is not None:
             self.query_one(HandView).show(self.hand_order(), self.selected)
@@ -675,7 +695,7 @@ class LessonScreen(Screen):
             text = found.text
             if found.passage:
                 name = self.passage_names([found.passage]).get(found.passage, found.passage)
-                text += f" Read [{name}](passage:{found.passage}), now beside the question."
+                text += f" Read “[{name}](passage:{found.passage})”, now beside the question."
                 self.clue_passage = found.passage
             lines.append(f"{stage}. {text}")
         if self.clue_stage > STAGES or len(lines) < self.clue_stage:

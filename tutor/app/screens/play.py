@@ -478,12 +478,24 @@ class PlayScreen(DecisionKeys, Screen):
 
     # --- drawing ---------------------------------------------------------------------
 
+    def board_position(self):
+        """The position the board shows: once the match is won, the last deal played,
+        not the next one the game has dealt (a learner review: the board showed a new
+        deal at 0-0 behind the winning deal's summary)."""
+        game = self.game
+        if game.is_over and game.history:
+            return game.history[-1].final
+        return game.position
+
     def hand_order(self) -> tuple[Card, ...]:
-        position = self.game.position
+        position = self.board_position()
         return sort_hand(position.hands[LEARNER], position.trump)
 
     def redraw(self) -> None:
-        game, position = self.game, self.game.position
+        game, position = self.game, self.board_position()
+        score, deal = game.total_score(), game.deal_number
+        if game.is_over and game.history:
+            score, deal = outcome(game).final_score, game.history[-1].number
         names = self.names
         opponent = 1 - LEARNER
         self.sub_title = f"{self.engine_name} engine · seed {game.seed}"
@@ -515,9 +527,9 @@ class PlayScreen(DecisionKeys, Screen):
         self.query_one(Scoreboard).show(
             Board(
                 names=names,
-                score=game.total_score(),
+                score=score,
                 game=game.rules.game_points,
-                deal=game.deal_number,
+                deal=deal,
                 dealer=position.dealer,
                 trump=f"{position.trump.symbol} {position.trump.noun}",
                 tricks=position.tricks_won(),

@@ -52,7 +52,7 @@ class DealSummary(ModalScreen[None]):
         with Vertical(id="summary") as box:
             box.border_title = plain(f"Deal {self.result.number} is over")
             # On the frame, always in sight and never over the text (a docked label hid a line)
-            box.border_subtitle = "Enter: continue · PageDown: more"
+            box.border_subtitle = "Enter: continue"
             yield Label(
                 plain(
                     f"This deal: {names[0]} {points[0]}, {names[1]} {points[1]}"
@@ -80,6 +80,22 @@ class DealSummary(ModalScreen[None]):
             hand = sort_hand(final.dealt[seat], final.trump)
             self.query_one(f"#dealt-{seat}", HandView).show(hand)
         self.compare()
+        self.call_after_refresh(self.show_keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_keys)
+
+    def show_keys(self) -> None:
+        """PageDown offered on the frame only when there is more below (a learner review:
+        it was offered where everything fitted and did nothing)."""
+        more = self.query_one("#summary-body", VerticalScroll).max_scroll_y > 0
+        self.query_one("#summary", Vertical).border_subtitle = (
+            "Enter: continue · PageDown: more" if more else "Enter: continue"
+        )
+
+    async def show_choices(self, text: str) -> None:
+        await self.query_one("#deal-choices", PassageMarkdown).update(text)
+        self.call_after_refresh(self.show_keys)
 
     def table_text(self) -> str:
         final = self.result.final
@@ -117,7 +133,7 @@ class DealSummary(ModalScreen[None]):
             text = self.choices_text()
         except Exception as exc:  # a failure is told in the pane, never a crash
             text = f"**Your choices** could not be graded: {exc}"
-        self.app.call_from_thread(self.query_one("#deal-choices", PassageMarkdown).update, text)
+        self.app.call_from_thread(self.show_choices, text)
 
     def choices_text(self) -> str:
         """Every action of the learner's in this deal: a decision graded (✓ or its grade,

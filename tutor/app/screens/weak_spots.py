@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 LESSON = "lesson:"
-"""Opens an option's id that names a lesson and a step (``lesson:<id>:<index>``)."""
+"""An option's id that names a lesson (``lesson:<id>``): its missed steps to practise."""
 
 
 class WeakSpotsScreen(Screen):
@@ -32,6 +32,11 @@ class WeakSpotsScreen(Screen):
         app = getters.app(EcarteApp)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.practice: dict[str, tuple[list[tuple[str, str]], str]] = {}
+        """Each lesson entry's option id: the steps it practises, and the lesson's title."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -72,7 +77,7 @@ class WeakSpotsScreen(Screen):
                 "\nEach topic with your first-try accuracy in it (lesson steps at their first"
                 " attempt, drills at every one), worst first. Enter: a drill on that topic."
                 " Below them, the rules and laws missed in a lesson (no drill deals those):"
-                " Enter opens the lesson at the first one.",
+                " Enter practises those steps, one after another.",
             )
         )
         for spot in spots:
@@ -82,22 +87,45 @@ class WeakSpotsScreen(Screen):
                 (f"  · {spot.right} of {spot.total} right at the first try", "dim"),
             )
             options.add_option(Option(line, id=spot.topic.key))
+        self.practice = {}
         for weak in lessons:
             line = Text.assemble(
                 (f"{round(weak.accuracy * 100):>3}%  ", "bold"),
                 "Rules and laws in ",
                 weak.lesson.title,
                 (f"  · {weak.right} of {weak.total} right at the first try", "dim"),
+                (f"\n      to practise: {self.missed_names(weak.to_practise)}", "dim"),
             )
-            options.add_option(Option(line, id=f"{LESSON}{weak.lesson.id}:{weak.first_missed}"))
+            ident = f"{LESSON}{weak.lesson.id}"
+            self.practice[ident] = ([s.key for s in weak.to_practise], weak.lesson.title)
+            options.add_option(Option(line, id=ident))
         options.highlighted = 0
+
+    def missed_names(self, steps) -> str:
+        """What each step asks about: its first passage's title, once each."""
+        library = self.app.library
+        names: list[str] = []
+        for step in steps:
+            ident = step.passages[0] if step.passages else None
+            if library is not None and ident is not None and ident in library:
+                name = library.passage(ident).title
+            else:
+                name = step.prompt
+            if name not in names:
+                names.append(name)
+        shown = "; ".join(names[:4])
+        return shown + (f"; and {len(names) - 4} more" if len(names) > 4 else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         ident = event.option.id
         if not ident:
             return
-        if ident.startswith(LESSON):
-            lesson_id, _, step = ident[len(LESSON) :].rpartition(":")
-            self.app.open_lesson(lesson_id, int(step))
+        if ident in self.practice:
+            from tutor.app.screens.lesson import LessonScreen
+
+            # Only the steps still missed, one after another (a learner review: Enter
+            # opened the lesson and n went on to steps already answered right).
+            keys, title = self.practice[ident]
+            self.app.push_screen(LessonScreen(review=keys, review_title=f"Missed in {title}"))
         else:
             self.app.open_drill(ident)

@@ -30,7 +30,11 @@ class Board:
 class Scoreboard(Static):
     """Both players' points, with the dealer and the marked king flagged."""
 
+    board: Board | None = None
+    """What the board shows now."""
+
     def show(self, board: Board) -> None:
+        self.board = board
         table = Table.grid(padding=(0, 1))
         table.add_column()
         table.add_column(justify="right")
