@@ -12,6 +12,7 @@ from tutor.analysis.grades import BLUNDER, INACCURACY, MISTAKE, accuracy, grade
 from tutor.analysis.match import main as match_main
 from tutor.analysis.review import (
     PREFIX,
+    Decision,
     review_actions,
     review_game,
     send_to_review,
@@ -272,3 +273,24 @@ def test_a_choice_graded_down_that_is_the_hints_own_says_so() -> None:
     assert f"Your choice is the Hints' (\u201c{HINTS[verdict.hint.id].title}\u201d)" in graded.why
     other = Decision(1, 1, "South", info, REFUSE, ACCEPT, 0.26, values, "", ACCEPT, None)
     assert "Hints'" not in other.why
+
+
+def test_a_card_graded_down_is_shown_in_a_holding_where_it_loses_tricks():
+    # A learner review: "✗ blunder: lead 8♥ — engine: lead 10♠, 1.69 points better"
+    # with figures only, nothing in the hand to learn from.
+    from tutor.rules.actions import lead
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        decision="lead", role="nondealer", hand=parse_cards("KH QH JH AS 7C"), turnup=card("8H")
+    )
+    blunder = Decision(1, 0, "South", info, lead(card("7C")), lead(card("KH")), 0.8)
+    example = blunder.example
+    assert example.startswith("For instance, if your adversary holds")
+    assert "after 7♣" in example and "where K♥ makes" in example
+    held = example.split("holds ")[1].split(":")[0].split()
+    assert len(held) == 5 and not {"K♥", "Q♥", "J♥", "A♠", "7♣", "8♥"} & set(held)
+    # a near tie, or the engine's own card, is not illustrated
+    assert Decision(1, 0, "South", info, lead(card("7C")), lead(card("KH")), 0.05).example == ""
+    assert Decision(1, 0, "South", info, lead(card("KH")), lead(card("KH")), 0.0).example == ""

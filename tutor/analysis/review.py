@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -89,6 +92,20 @@ class Decision:
             f"Over the same simulated deals, {self.best.label} is worth {best:+.2f} points"
             f" on average, {self.action.label} {mine:+.2f}." + self._as_the_hints()
         )
+
+    @cached_property
+    def example(self) -> str:
+        """For a card graded a mistake or a blunder, one holding of the opponent's where
+        it makes fewer tricks than the engine's card (a learner review: "blunder" with
+        figures and nothing in the hand to learn from); "" otherwise."""
+        if self.grade not in TO_LEARN or self.action.kind not in ("lead", "follow"):
+            return ""
+        if same(self.action, self.best) or self.best.kind != self.action.kind:
+            return ""
+        from tutor.analysis.card_example import worse_holding
+
+        rng = random.Random(zlib.crc32(self.step_id.encode()))
+        return worse_holding(self.info, self.action.card, self.best.card, rng)
 
     def _as_the_hints(self) -> str:
         """Where the choice graded down is the Hints' own, a sentence that says so: the

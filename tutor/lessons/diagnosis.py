@@ -17,16 +17,12 @@ import random
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
-from tutor.rules.cards import PACK, Card, Rank, Suit
+from tutor.rules.cards import Card, Rank, Suit
 from tutor.rules.infoset import InfoSet
-
-if TYPE_CHECKING:
-    from tutor.engines.best import BestEngine
 
 CHOSEN = {
     "play": "You played without proposing",
@@ -67,8 +63,6 @@ NEEDS = {
 FALLBACKS = {"propose/default", "project/lead-default", "project/follow"}
 """Rules that speak to every position (what to do when nothing else applies): they
 never count as a hint that supports the learner's choice."""
-
-_BY_INDEX = {c.index: c for c in PACK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +275,8 @@ class CardCost:
 
 
 def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
+    from tutor.analysis.card_example import worse_holding
     from tutor.engines.best import BestEngine, trick_worth
-    from tutor.engines.sampling import holdings
-    from tutor.engines.solver import mask_of, suit_number
 
     info = step.info
     assert info is not None
@@ -300,21 +293,7 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     def value(row: list[float]) -> float:
         return sum(p * w for p, w in zip(row, worth, strict=True))
 
-    example = ""
-    worlds, _ = holdings(info, random.Random(rng.random()), 2000, 300)
-    trump = suit_number(info.trump)
-    mine = mask_of(info.hand)
-    worse = []
-    for world in worlds:
-        if info.led is None:
-            made = engine.solver.lead_values(mine, world.holding, trump)
-        else:
-            made = engine.solver.follow_values(mine, world.holding, info.led.index, trump)
-        if made.get(g, 0) < made.get(r, 0):
-            worse.append((world.weight, world.holding, made[g], made[r]))
-    if worse:
-        _, holding, made_g, made_r = max(worse, key=lambda w: w[0])
-        example = _example(info, given.card, holding, made_g, made_r, engine)
+    example = worse_holding(info, given.card, expected.card, rng, RIGHT_CARD, engine)
     return CardCost(
         point(dist[g]),
         point(dist[r]),
@@ -328,64 +307,6 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     )
 
 
-def _cards_of(mask: int) -> list[Card]:
-    from tutor.engines.solver import bits
-
-    return [_BY_INDEX[i] for i in bits(mask)]
-
-
-def _example(
-    info: InfoSet, card: Card, holding: int, made_g: int, made_r: int, engine: BestEngine
-) -> str:
-    """'If the opponent holds K♠ 9♥ ..., he takes your 9♠ with the K♠; you make two of the
-    remaining tricks where K♠ would make three.'"""
-    from tutor.engines.solver import follows_mask, mask_of, second_wins, suit_number
-    from tutor.hints.explain import number
-
-    trump = suit_number(info.trump)
-    held = " ".join(
-        c.label for c in sorted(_cards_of(holding), key=lambda c: (c.suit.value, -int(c.rank)))
-    )
-    left = len(info.hand)
-    if info.led is None:
-        # his best answer: the reply that holds me to the fewest tricks
-        mine_rest = mask_of(info.hand) ^ (1 << card.index)
-        best_reply, best_value = None, None
-        for f in _bits(follows_mask(holding, card.index, trump)):
-            rest = holding ^ (1 << f)
-            if second_wins(card.index, f, trump):
-                value = (
-                    left
-                    - 1
-                    - (engine.solver.lead_tricks(rest, mine_rest, trump) if left > 1 else 0)
-                )
-            else:
-                value = 1 + (engine.solver.lead_tricks(mine_rest, rest, trump) if left > 1 else 0)
-            if best_value is None or value < best_value:
-                best_reply, best_value = f, value
-        reply = _cards_of(1 << best_reply)[0] if best_reply is not None else None
-        if reply is not None:
-            taken = (
-                "takes it with" if second_wins(card.index, reply.index, trump) else "answers with"
-            )
-            answer = f"he {taken} {reply.label}"
-        else:
-            answer = "he answers"
-    else:
-        answer = "the trick goes as it must"
-    return (
-        f"For instance, if your adversary holds {held}: after {card.label} {answer}, and with"
-        f" the best play on both sides you make {_count(made_g)} of the {number(left)} tricks"
-        f" still to play, where {RIGHT_CARD} makes {_count(made_r)}."
-    )
-
-
-def _bits(mask: int) -> list[int]:
-    from tutor.engines.solver import bits
-
-    return bits(mask)
-
-
 def _percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
@@ -397,12 +318,6 @@ give it away before the reveal (and not "the lesson's": drills and games have no
 VALUE_MARGIN = 0.05
 """A card 'costs' when the deal is worth at least this much less after it, in points
 on average (smaller differences are shown as equal)."""
-
-
-def _count(n: int) -> str:
-    from tutor.hints.explain import number
-
-    return "none" if n == 0 else number(n)
 
 
 def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:

@@ -147,6 +147,8 @@ class GameReviewScreen(Screen):
             text.append(f" ({d.grade})." if d.grade else " (a near tie: no grade).")
         if d.why:
             text.append(f" {d.why}")
+        if d.example:
+            text.append(f" {d.example}")
         if d.hints is not None:
             agree = "agree" if same(d.action, d.hints) else "say"
             text.append(f"\nThe Hints {agree}: {say(d.hints)}")

@@ -93,10 +93,6 @@ class DealSummary(ModalScreen[None]):
             "Enter: continue · PageDown: more" if more else "Enter: continue"
         )
 
-    async def show_choices(self, text: str) -> None:
-        await self.query_one("#deal-choices", PassageMarkdown).update(text)
-        self.call_after_refresh(self.show_keys)
-
     def table_text(self) -> str:
         final = self.result.final
         names = self.after.players
@@ -133,7 +129,9 @@ class DealSummary(ModalScreen[None]):
             text = self.choices_text()
         except Exception as exc:  # a failure is told in the pane, never a crash
             text = f"**Your choices** could not be graded: {exc}"
-        self.app.call_from_thread(self.show_choices, text)
+        # call_from_thread waits for the update to finish: the keys then see its height
+        self.app.call_from_thread(self.query_one("#deal-choices", PassageMarkdown).update, text)
+        self.app.call_from_thread(self.call_after_refresh, self.show_keys)
 
     def choices_text(self) -> str:
         """Every action of the learner's in this deal: a decision graded (✓ or its grade,
@@ -177,8 +175,8 @@ class DealSummary(ModalScreen[None]):
             return f"- ✓ {mine} (engine: {best}, {decision.cost:.2f} better: a near tie)"
         return (
             f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**,"
-            f" {decision.cost:.2f} points better. {decision.why}"
-        )
+            f" {decision.cost:.2f} points better. {decision.why} {decision.example}"
+        ).rstrip()
 
     def action_scroll_body(self, how: str) -> None:
         getattr(self.query_one("#summary-body", VerticalScroll), how)(animate=False)
