@@ -127,7 +127,7 @@ def test_the_summary_grades_as_the_review_does():
     assert DealSummary.row(decision(0.12)).startswith("- ✗ **inaccuracy**: lead K♠")
     assert "**mistake**" in DealSummary.row(decision(0.3))
     assert "**blunder**" in DealSummary.row(decision(0.8))
-    assert DealSummary.row(decision(0.8)).endswith("Why.")
+    assert DealSummary.row(decision(0.8)).endswith("Why.")  # no example: K♠ is not in the hand
 
 
 @run

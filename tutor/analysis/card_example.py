@@ -36,6 +36,8 @@ def worse_holding(
 ) -> str:
     """The sentence for one holding where ``card`` makes fewer tricks than ``better``
     (named ``better_name``, by default its label), or "" when none is found."""
+    if card not in info.hand or better not in info.hand or card == better:
+        return ""
     engine = engine or BestEngine(seed=0)
     worlds, _ = holdings(info, random.Random(rng.random()), 2000, 300)
     trump = suit_number(info.trump)
@@ -47,7 +49,7 @@ def worse_holding(
             made = engine.solver.lead_values(mine, world.holding, trump)
         else:
             made = engine.solver.follow_values(mine, world.holding, info.led.index, trump)
-        if made.get(g, 0) < made.get(r, 0):
+        if g in made and r in made and made[g] < made[r]:
             worse.append((world.weight, world.holding, made[g], made[r]))
     if not worse:
         return ""
