@@ -538,7 +538,7 @@ def forward_game(info: InfoSet, would: Verdict) -> Verdict | None:
         lead(card),
         f"{would.hint.title} would lead a trump; but you are at four, where there is no advantage "
         f"in winning the vole: no forward game in trumps. Lead {where}: the {card.noun}.",
-        ("you are at four", f"{would.hint.id} would lead a trump"),
+        ("you are at four", f"“{would.hint.title}” would lead a trump"),
         alt.readings,
     )
 

@@ -335,7 +335,7 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     how = "every holding" if cost.exact else f"{cost.holdings} sampled holdings"
     measured = (
         f"Over {how} your adversary may have, with the best play on both sides, {g} wins the"
-        f" point {_percent(cost.given_point)} and the vole {_percent(cost.given_vole)}, "
+        f" point {_percent(cost.given_point)} and the vole {_percent(cost.given_vole)},"
         f" {r} {_percent(cost.right_point)} and {_percent(cost.right_vole)}: the deal"
         f" is worth {cost.given_value:+.2f} points on average after {g},"
         f" {cost.right_value:+.2f} after {r}."
@@ -353,8 +353,15 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         return Diagnosis(f"{g} costs you here. {measured}{why} {cost.example}".strip(), rule)
     better = cost.given_value > cost.right_value + VALUE_MARGIN
     found = "as good or better" if better else "as good"
+    # What the rule weighs in this hand, without naming its card (a learner review: "not
+    # the card the Hints play" gave no reason before the answer).
+    weighs = "; ".join(verdict.matched)
+    decides = f" The Hints decide this {info.decision} by “{verdict.hint.title}”" + (
+        f" ({weighs})." if weighs else "."
+    )
     return Diagnosis(
-        f"{g} is not the card the Hints play here. {measured} With every card known the"
-        f" computation finds {g} {found}, so this is the Hints' method rather than a point lost.",
+        f"{g} is not the card the Hints play here.{decides} {measured} With every card known"
+        f" the computation finds {g} {found}, so this is the Hints' method rather than a point"
+        " lost.",
         rule,
     )
