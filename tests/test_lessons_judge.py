@@ -148,6 +148,19 @@ def test_a_worse_lead_gets_its_cost_named_with_the_card(course):
     assert "J♠" not in result.diagnosis.text and "knave of spades" in result.diagnosis.rule
 
 
+def test_a_card_only_not_the_hints_is_told_the_rule_that_decides(course):
+    # A learner review: "J♦ is not the card the Hints play here" with no reason in
+    # terms of the hand before the answer.
+    step = course.lesson("leads").step("guarded-suit-1")
+    given = next(a for a in step.info.legal_actions() if a.card.label == "J♦")
+    text = judge(step, given).diagnosis.text
+    assert text.startswith("J♦ is not the card the Hints play here.")
+    assert (
+        "The Hints decide this lead by “Lead from the guarded suit” (guarded in diamonds)" in text
+    )
+    assert "Q♦" not in text and "queen of diamonds" not in text
+
+
 def test_the_figures_beside_a_card_verdict_agree_with_it(course):
     """A card said to cost is worth less by the figures printed beside it, and one said
     to be as good is not worth less (the figures are the deal's value, point and vole)."""
