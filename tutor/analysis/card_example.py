@@ -106,7 +106,9 @@ def _told(
         else:
             answer = "he answers"
     else:
-        answer = "the trick goes as it must"
+        assert info.led is not None
+        ours = second_wins(info.led.index, card.index, trump)
+        answer = "the trick is yours" if ours else f"his {info.led.label} takes the trick"
     return (
         f"For instance, if your adversary holds {held}: after {card.label} {answer}, and with"
         f" the best play on both sides you make {_count(made_g)} of the {number(left)} tricks"

@@ -19,6 +19,7 @@ goes into ``rich.text.Text`` values or into Markdown.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -304,7 +305,11 @@ class LessonScreen(Screen):
         right = sum(self.results.values())
         score = f"{right} of {done} right at the first try" if done else "none answered yet"
         title.append(f"  {score}", style="dim")
-        title.append(f"\nReview: {review_outlook(progress(), clock_time=False)}", style="dim")
+        try:
+            outlook = review_outlook(progress(), clock_time=False)
+        except sqlite3.Error as exc:  # a busy progress file is not a broken lesson
+            outlook = f"not known just now ({exc})"
+        title.append(f"\nReview: {outlook}", style="dim")
         if self.review is not None:
             title.append(f"\nfrom {self.lesson_title(self.step.lesson)}", style="dim")
         self.query_one("#step-title", Static).update(title)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -62,8 +63,8 @@ class WeakSpotsScreen(Screen):
         try:
             spots = weak_spots(curriculum(), progress())
             lessons = weak_lessons(curriculum(), progress())
-        except LessonsUnavailable as exc:
-            head.update(Text(str(exc)))
+        except (LessonsUnavailable, sqlite3.Error) as exc:  # a busy progress file too
+            head.update(Text(f"Your weak spots cannot be worked out just now: {exc}"))
             return
         if not spots and not lessons:
             head.update(
