@@ -404,3 +404,19 @@ def test_the_default_lead_does_not_call_a_lone_plain_card_the_strong_suit():
     assert verdict.hint.id == "project/lead-default" and verdict.action.card == card("7D")
     assert "strongest plain suit (trumps kept for trumping)" in verdict.explanation
     assert "your strong suit" not in verdict.explanation
+
+
+@pytest.mark.parametrize(
+    "hand, action",
+    [("QS 7S KH 10H 7H", REFUSE), ("QS 7S 10H 9H 7H", ACCEPT)],
+)
+def test_an_exception_is_said_to_apply_only_when_it_turns_the_answer(hand, action):
+    # A learner review: "exception 1 ... applies ... So: refuse", where its "unless" was
+    # met and the exception did not apply.
+    v = advise(info("accept", hand, "10S", "dealer"))
+    assert v.hint.id == "refuse/exception-1" and v.action == action
+    if action == REFUSE:
+        assert "the exception does not apply: refuse" in v.explanation
+        assert "exception 1 of the Hints' refusing applies" not in v.explanation
+    else:
+        assert "exception 1 of the Hints' refusing applies" in v.explanation

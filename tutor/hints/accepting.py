@@ -123,12 +123,24 @@ def _exception(
     n: int, refuse: bool, matched: str, because: str, readings: tuple[str, ...] = ()
 ) -> Verdict:
     action, word = _decide(refuse)
+    head = (
+        f"{matched[0].upper()}{matched[1:]}: the dealer refuses with the hands one plays"
+        " without proposing"
+    )
+    if refuse:
+        # The exception's own "unless" is met: it does not take this hand out of the
+        # rule (a learner review: "exception 1 applies ... So: refuse" read backwards).
+        told = (
+            f"{head}. Exception {n} of the Hints' refusing makes such hands too weak"
+            f" unless a condition is met, and here it is: {because[0].lower()}{because[1:]}"
+            f" So the exception does not apply: {word.lower()}."
+        )
+    else:
+        told = f"{head}, but exception {n} of the Hints' refusing applies. {because} So: {word.lower()}."
     return verdict(
         f"refuse/exception-{n}",
         action,
-        f"{matched[0].upper()}{matched[1:]}: the dealer refuses with the hands one plays"
-        f" without proposing, but exception {n} of the Hints' refusing applies. {because}"
-        f" So: {word.lower()}.",
+        told,
         (matched, because.rstrip(".")),
         readings,
     )
