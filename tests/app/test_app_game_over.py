@@ -407,3 +407,39 @@ def test_game_over_snapshot_small_terminal(snap_compare):
         await pilot.pause()
 
     assert snap_compare(create_app(), terminal_size=(80, 24), run_before=show)
+
+
+def _a_king_marked_by_the_dealer() -> Game:
+    """A game mid-deal in which the dealer holds and has marked a king he did not turn up."""
+    from tutor.engines.random_engine import RandomEngine
+    from tutor.rules.cards import Rank
+    from tutor.rules.infoset import infoset_of
+
+    for seed in range(1, 400):
+        game, engine = Game.new(seed), RandomEngine(seed)
+        while game.deal_number == 1 and not game.is_over:
+            p = game.position
+            if p.king == p.dealer and p.turnup.rank is not Rank.KING:
+                return game
+            game = game.apply(engine.advise(infoset_of(p, game.to_act)).action)
+    raise AssertionError("no such deal found")
+
+
+@run
+async def test_a_game_taken_up_again_tells_a_turned_king_only_when_turned():
+    # A learner review: a loaded game's log said "South turned up the king" beside A♦,
+    # the king drawn in the exchange and marked.
+    from textual.widgets import RichLog
+
+    game = _a_king_marked_by_the_dealer()
+    app = create_app(start="play", seed=game.seed, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        log = screen.query_one(RichLog)
+        log.clear()
+        screen.log_deal_start_of(game)
+        await pilot.pause()
+        logged = "\n".join(strip.text for strip in log.lines)
+        assert "turn-up" in logged and "turned up the king" not in logged

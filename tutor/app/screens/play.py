@@ -43,7 +43,7 @@ from tutor.app.widgets.scoreboard import Board, Scoreboard
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.engines import make_engine
 from tutor.rules.actions import Action, IllegalAction
-from tutor.rules.cards import Card, sort_hand
+from tutor.rules.cards import Card, Rank, sort_hand
 from tutor.rules.deal import Phase
 from tutor.rules.game import Game, replay
 from tutor.rules.infoset import infoset_of
@@ -655,7 +655,9 @@ class PlayScreen(DecisionKeys, Screen):
             f"— Deal {game.deal_number}: {self.names[position.dealer]} deals, "
             f"turn-up {card_label(position.turnup)} —"
         )
-        if position.king == position.dealer and position.points[position.dealer]:
+        # The turn-up itself, not the king's owner: a game loaded mid-deal may hold a
+        # king the dealer drew and marked (a learner review: "turned up the king" beside A♦).
+        if position.turnup.rank is Rank.KING:
             self.log_line(turned_king(self.names[position.dealer], position.rules))
 
 
