@@ -92,3 +92,23 @@ def test_a_law_step_clue_names_the_kind_of_passage_it_sends_to():
         assert first.text.startswith(expected), (step.id, first.passage, first.text)
         seen.add(kind)
     assert {"the law", None} <= seen
+
+
+def test_a_played_out_deal_is_told_exchange_by_exchange_and_trick_by_trick():
+    # A learner review: seven rounds of exchange and five tricks in one run-on sentence,
+    # each ending "(a king turned up or marked counted in)" whether or not one was.
+    from tutor.lessons.outcomes import describe
+
+    course = load_curriculum()
+    told = 0
+    for step in course.steps:
+        if step.outcome is None:
+            continue
+        result = consequences(step)
+        for line, text in zip((result.right, result.wrong), describe(result), strict=True):
+            done = len(line.final.tricks) - len(result.start.tricks)
+            assert done <= text.count("Trick ") <= done + 1, text  # + one the game ended in
+            assert text.count(" proposes,") + text.count("You propose,") <= text.count(". ") + 1
+            assert ("the king's point counted in" in text) == (line.final.king is not None)
+            told += 1
+    assert told >= 20

@@ -253,16 +253,51 @@ def _phrase(action: Action, mine: bool) -> str:
 
 
 def describe(result: Consequences) -> list[str]:
-    """The two lines in words, for a learner or a fault message (the deal shown open)."""
+    """The two lines in words, for a learner or a fault message (the deal shown open):
+    the exchanges in one sentence, then each trick in its own (a learner review: seven
+    rounds of exchange and five tricks ran on in one sentence)."""
     out = []
     for label, line in (("The lesson's answer", result.right), ("The other choice", result.wrong)):
-        moves = ", ".join(
-            ("you " if seat == result.seat else "he ") + _phrase(action, seat == result.seat)
-            for seat, action in line.moves
-        )
         mine, theirs = line.points
+        king = " (the king's point counted in)" if line.final.king is not None else ""
         out.append(
-            f"{label} ({line.choice.label}): {moves}. In this deal you score {mine}, your"
-            f" adversary {theirs} (a king turned up or marked counted in)."
+            f"{label} ({line.choice.label}): {_told(result, line)} In this deal you score"
+            f" {mine}, your adversary {theirs}{king}."
         )
     return out
+
+
+def _told(result: Consequences, line: Line) -> str:
+    """'You propose, he accepts, ... Trick 1: you lead K♠, he plays 7♠. Trick 2: ...'"""
+    seat = result.seat
+    rounds: list[list[str]] = []
+    before: list[str] = []
+    tricks: list[list[str]] = []
+    number = len(result.start.tricks) + 1
+    played = 1 if result.start.led is not None else 0  # cards already in the trick
+    current: list[str] = []
+    for who, action in line.moves:
+        phrase = ("you " if who == seat else "he ") + _phrase(action, who == seat)
+        if action.kind in ("lead", "follow"):
+            current.append(phrase)
+            played += 1
+            if played == 2:
+                tricks.append(current)
+                current, played = [], 0
+        elif tricks or current:
+            current.append(phrase)
+        elif action.kind == "propose" and before:
+            rounds.append(before)  # each exchange its own sentence
+            before = [phrase]
+        else:
+            before.append(phrase)
+    if current:
+        tricks.append(current)
+    parts = []
+    for group in (*rounds, before):
+        if group:
+            first = ", ".join(group)
+            parts.append(f"{first[0].upper()}{first[1:]}.")
+    for n, trick in enumerate(tricks, start=number):
+        parts.append(f"Trick {n}: {', '.join(trick)}.")
+    return " ".join(parts)

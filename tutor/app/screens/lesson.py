@@ -671,8 +671,13 @@ class LessonScreen(Screen):
         except Exception as exc:  # an outcome that cannot be played is a note, not a crash
             text = f"*The deal could not be played out: {exc}*"
         else:
-            text = "#### The deal played out both ways\n\n" + "\n".join(
-                f"- {line}" for line in lines
+            # Said plainly: the unseen cards are the lesson's choice, so one deal is an
+            # illustration, not evidence (a learner review: it stood beside "about as
+            # good" as if it were neutral).
+            text = (
+                "#### One deal played out both ways\n\n*The lesson chose the unseen cards to"
+                " show what the other choice can cost: one deal, not an average.*\n\n"
+                + "\n".join(f"- {line}" for line in lines)
             )
         self.app.call_from_thread(self.add_outcome, step, text)
 
