@@ -112,3 +112,15 @@ def test_a_played_out_deal_is_told_exchange_by_exchange_and_trick_by_trick():
             assert ("the king's point counted in" in text) == (line.final.king is not None)
             told += 1
     assert told >= 20
+
+
+def test_a_clue_to_follow_asks_about_the_card_led_not_guards():
+    # A learner review: "Which of K♥ and Q♥ are guarded?" when the step was to trump.
+    from tutor.lessons.clues import clue
+
+    follows = [s for s in load_curriculum().steps if s.question == "follow"]
+    assert follows
+    for step in follows:
+        found = clue(step, 2)
+        assert found is not None and "The card led is" in found.text
+        assert "guarded" not in found.text, (step.lesson, step.id, found.text)

@@ -161,7 +161,10 @@ def _position_clue(step: Step) -> str | None:
         mine, theirs = info.tricks_won()
         if info.tricks:
             facts.append(f"Tricks so far: you {mine}, your adversary {theirs}.")
-        facts.append(_suits(info))
+        if info.led is None:
+            # Guards speak to leading (the guarded suit), not to following, which the
+            # laws decide (a learner review: "which are guarded?" when he had to trump).
+            facts.append(_suits(info))
     elif step.question == "discard":
         facts.append("Sort your cards into those worth keeping and the rest.")
     elif step.question == "mark_king":

@@ -708,10 +708,12 @@ class LessonScreen(Screen):
                 text += f" Read “[{name}](passage:{found.passage})”, now beside the question."
                 self.clue_passage = found.passage
             lines.append(f"{stage}. {text}")
-        if self.clue_stage > STAGES or len(lines) < self.clue_stage:
-            lines.append("No further clue: answer, or press s to see the answer.")
-        elif self.clue_stage < STAGES:
+        # Promise a closer clue only where there is one (a learner review: "Press ? again"
+        # then "No further clue" on a law step with one choice left to rule out).
+        if self.clue_stage < STAGES and clue(self.step, self.clue_stage + 1, tried):
             lines.append("*Press ? again for a closer clue.*")
+        else:
+            lines.append("No further clue: answer, or press s to see the answer.")
         left = attempt.max_tries - attempt.tries
         tries = f"{left} {'try' if left == 1 else 'tries'} left before the answer is shown."
         self.set_feedback(
