@@ -453,3 +453,8 @@ async def test_the_step_track_shows_right_and_wrong_and_the_score():
         await settle(pilot)
         title = str(app.screen.query_one("#step-title").render())
         assert "✗✓" in title and "1 of 2 right at the first try" in title
+        # the header stays in sight however far the board is scrolled
+        app.screen.query_one("#lesson-board").scroll_end(animate=False)
+        await pilot.pause()
+        header = app.screen.query_one("#step-title").region
+        assert header.height >= 2 and 0 < header.y < app.size.height

@@ -184,16 +184,19 @@ class LessonScreen(Screen):
         with Horizontal(id="lesson"):
             with VerticalScroll(id="lesson-text"):
                 yield PassageMarkdown("", id="lesson-passage")
-            with VerticalScroll(id="lesson-board"):
+            # The header stays in sight above the scrolling board (a learner review: at
+            # 80x24 the step, the score and the reviews due had scrolled away).
+            with Vertical(id="lesson-right"):
                 yield Static("", id="step-title")
-                yield Static("", id="position-facts")
-                yield TrickView(id="lesson-table")
-                yield HandView(id="lesson-hand")
-                yield Static("", id="question")
-                yield OptionList(id="choices")
-                yield Horizontal(id="lesson-buttons")
-                with Vertical(id="feedback-box"):
-                    yield PassageMarkdown("", id="feedback")
+                with VerticalScroll(id="lesson-board"):
+                    yield Static("", id="position-facts")
+                    yield TrickView(id="lesson-table")
+                    yield HandView(id="lesson-hand")
+                    yield Static("", id="question")
+                    yield OptionList(id="choices")
+                    yield Horizontal(id="lesson-buttons")
+                    with Vertical(id="feedback-box"):
+                        yield PassageMarkdown("", id="feedback")
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
