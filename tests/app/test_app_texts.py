@@ -128,3 +128,28 @@ async def test_the_first_enter_on_the_contents_opens_the_first_document():
         await pilot.press("enter")
         await settle(pilot)
         assert tree.cursor_node.is_expanded
+
+
+@run
+async def test_passages_of_one_title_citing_a_passage_are_told_apart():
+    # A learner review: "Cited by • Singly guarded • Singly guarded" (the glossary
+    # entry and the reading).
+    app = create_app(start="texts", passage_id="britannica-9/hints/three-queens")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TextsScreen)
+        links = screen.links_markdown("britannica-9/hints/three-queens")
+        assert "Singly guarded (Glossary)" in links
+        assert "Singly guarded (Readings of the Hints)" in links
+
+
+def test_a_rule_titled_after_its_passage_links_from_its_title():
+    from tutor.app.advice import titled_sources
+    from tutor.hints import HINTS
+    from tutor.texts import load_library
+
+    rule = HINTS["refuse/exception-7"]
+    shown = titled_sources(rule.title, rule.sources, load_library())
+    assert shown.startswith(f"[{rule.title}](passage:britannica-9/hints/refusing/7)")
+    assert shown.count("Refusing, exception 7") == 1

@@ -32,16 +32,17 @@ def sources_links(sources: Iterable[str], library: Library | None = None) -> str
 
 
 def titled_sources(title: str, sources: Iterable[str], library: Library | None = None) -> str:
-    """A rule's title with links to its passages; a passage named as the rule is
-    linked from the title itself, not named a second time beside it."""
+    """A rule's title with links to its passages; a passage named as the rule (or as
+    its head: "Refusing, exception 7" for "Refusing, exception 7: four court cards")
+    is linked from the title itself, not named a second time beside it."""
     sources = list(sources)
-    same = [
-        s
-        for s in sources
-        if library is not None
-        and s in library
-        and library.passage(s).title.casefold() == title.casefold()
-    ]
+    named = title.casefold()
+
+    def names_the_rule(passage: str) -> bool:
+        found = library.passage(passage).title.casefold() if library and passage in library else ""
+        return bool(found) and (named == found or named.startswith(f"{found}:"))
+
+    same = [s for s in sources if names_the_rule(s)]
     head = f"[{title}](passage:{same[0]})" if same else title
     rest = [s for s in sources if s not in same[:1]]
     return f"{head} ({sources_links(rest, library)})" if rest else head
@@ -65,7 +66,7 @@ def hints_markdown(
     hint = verdict.hint
     lines = [
         f"**{describe_action(verdict.action)}**",
-        f"— {titled_sources(hint.title, hint.sources, library)}",
+        f"— {titled_sources(hint.title, verdict.sources, library)}",
     ]
     if verdict.explanation:
         lines += ["", verdict.explanation]

@@ -22,7 +22,7 @@ register(
     "project/follow",
     "Project: follow cheaply",
     "follow",
-    ("britannica-9/play", "britannica-9/hints", "readings/guarded"),
+    ("britannica-9/play", "britannica-9/hints"),  # readings/guarded added where it decides
     "The project's reasoning, not the source's: the laws fix which cards may follow; among them "
     "win as cheaply as possible, or, unable to win, throw the lowest card of the weakest suit, "
     "keeping trumps, kings and the guards of queens and knaves.",

@@ -12,6 +12,7 @@ stand, ``⟨…⟩``, in the reading chosen with ``e``: as corrected, as receive
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -457,6 +458,13 @@ class TextsScreen(Screen):
         cited_by = library.backlinks(ident) if library is not None else []
         if cited_by:
             names = {i: library.passage(i).full_title for i in cited_by if i in library}
+            # Two passages of one title (a glossary entry and a reading) are told apart
+            # by their document (a learner review: "Singly guarded · Singly guarded").
+            seen = Counter(names.values())
+            for i, name in names.items():
+                if seen[name] > 1:
+                    doc = i.split("/", 1)[0]
+                    names[i] = f"{name} ({SHORT_TITLES.get(doc, doc)})"
             parts.append(link_list("Cited by", cited_by, names=names))
         lessons = lessons_for_passage(ident)
         if lessons:
