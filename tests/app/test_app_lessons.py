@@ -440,6 +440,9 @@ async def test_the_step_track_shows_right_and_wrong_and_the_score():
         await settle(pilot)
         title = str(app.screen.query_one("#step-title").render())
         assert "none answered yet" in title and "●" in title
+        # how many answers the step takes is said before the first
+        question = str(app.screen.query_one("#question").render())
+        assert "tries before the answer is shown" in question
         await pilot.press(key_of(app.screen, 0))  # the law question, wrong
         await settle(pilot)
         await pilot.press("s")
@@ -449,6 +452,7 @@ async def test_the_step_track_shows_right_and_wrong_and_the_score():
         assert "Review: 1 step due in" in title
         await pilot.press("n")
         await settle(pilot)
+        assert "One answer: with two choices" in str(app.screen.query_one("#question").render())
         await pilot.press("p")  # three trumps: right
         await settle(pilot)
         title = str(app.screen.query_one("#step-title").render())

@@ -338,8 +338,25 @@ class LessonScreen(Screen):
 
     def show_question(self) -> None:
         self.query_one("#question", Static).update(
-            Text.assemble((self.step.prompt, "bold"), "\n", self.keys_hint())
+            Text.assemble((self.step.prompt, "bold"), "\n", self.keys_hint(), self.tries_note())
         )
+
+    def tries_note(self) -> Text:
+        """How many answers the step takes, said before the first (a learner review: the
+        count differed between steps unannounced, and a lone try was a surprise)."""
+        attempt = self.attempt
+        if attempt is None or attempt.finished or not self.kinds():
+            return Text()
+        left = attempt.max_tries - attempt.tries
+        if attempt.max_tries == 1:
+            said = (
+                " One answer: with two choices, a wrong one shows the answer."
+                if self.step.question in ("propose", "accept", "mark_king")
+                else " One answer before it is shown."
+            )
+        else:
+            said = f" {left} {'try' if left == 1 else 'tries'} before the answer is shown."
+        return Text(said, style="dim")
 
     def passages_now(self, step) -> tuple[str, ...]:
         """The lesson's passages while deciding (the family), the step's with the answer."""

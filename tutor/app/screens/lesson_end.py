@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import curriculum, progress
 from tutor.rules.cards import sort_hand
+from tutor.store.progress import SCHEDULE
 
 LEAVE = "__leave__"
 NEXT = "next:"
@@ -79,8 +80,8 @@ class LessonEndScreen(ModalScreen):
             n = len(missed)
             summary.append(
                 f"\n{n} step{'s' if n != 1 else ''} not yet answered unaided:"
-                f" {'they come' if n != 1 else 'it comes'} back in your reviews (a miss"
-                " after 4 hours); or open one again now:"
+                f" {'they come' if n != 1 else 'it comes'} back for review, first"
+                f" {_interval(SCHEDULE[0])} after the miss; or open one again now:"
             )
         elif due is None and not progress().due_reviews():
             summary.append("\nNothing is waiting for review.")
@@ -123,3 +124,12 @@ class LessonEndScreen(ModalScreen):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def _interval(delta) -> str:
+    """'4 hours', '1 day': the first review interval in words."""
+    hours = round(delta.total_seconds() / 3600)
+    if hours < 48:
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    days = round(hours / 24)
+    return f"{days} days"
