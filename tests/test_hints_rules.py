@@ -280,6 +280,9 @@ def test_four_to_three_dealer_holds_the_king():
     kw = {"role": "dealer", "led": "7D", "penalty": "opponent"}
     v = advise(info("mark_king", "KS 7H 8D 9C TC", score=(3, 4), **kw))
     assert v.action == HOLD and v.hint.id == "score/four-to-three-king"
+    # the reason, the project's and said to be (a learner review: a rule without a why)
+    assert "The Hints give no reason; the project's" in v.explanation
+    assert "makes five without the king" in v.explanation
     assert advise(info("mark_king", "KS 7H 8D 9C TC", score=(2, 4), **kw)).action == MARK
     kw["penalty"] = None
     assert advise(info("mark_king", "KS 7H 8D 9C TC", score=(3, 4), **kw)).action == MARK

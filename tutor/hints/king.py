@@ -50,7 +50,10 @@ def four_to_three_king(info: InfoSet) -> Verdict | None:
     return verdict(
         "score/four-to-three-king",
         HOLD,
-        f"You hold the king of trumps, but {case}: the Hints say not to mark it. Hold it.",
+        f"You hold the king of trumps, but {case}: the Hints say not to mark it. The Hints"
+        " give no reason; the project's: the point would score you two here, which makes"
+        " five without the king, and losing it gives your adversary five whatever the king,"
+        " so marking it would only tell him where the king is. Hold it.",
         (case,),
     )
 
