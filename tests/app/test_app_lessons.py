@@ -429,6 +429,11 @@ async def test_weak_spots_list_the_topics_and_the_rules_missed_in_a_lesson():
         assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "pack"
         assert [s.id for s in app.screen.steps] == ["pack"]
         assert app.screen.title_text == "Missed in A test lesson"
+        # practice asks for recall: the passage comes with the answer, not before
+        assert app.screen.shown_passages == ()
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.screen.shown_passages
 
 
 @run

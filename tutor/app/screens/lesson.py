@@ -363,6 +363,10 @@ class LessonScreen(Screen):
         finished = self.attempt is not None and self.attempt.finished
         if finished and step.passages:
             return tuple(step.passages)
+        if self.review is not None and self.clue_passage is None:
+            # A review asks for recall: the passage comes with the answer or a clue (a
+            # learner review: the answer stood in the passage beside the question).
+            return ()
         lesson = self.lesson
         if lesson is None:
             try:
@@ -391,7 +395,12 @@ class LessonScreen(Screen):
                 for i in ids
                 if i in library
             ]
-            text = "\n\n".join(parts) or "*No passage for this step.*"
+            text = "\n\n".join(parts) or (
+                "*A review asks you to recall: the passage is shown once you answer, or ask"
+                " for a clue (?).*"
+                if self.review is not None
+                else "*No passage for this step.*"
+            )
         self.query_one("#lesson-passage", PassageMarkdown).update(text)
         self.query_one("#lesson-text").scroll_home(animate=False)
 
