@@ -97,6 +97,12 @@ async def test_undo_returns_to_the_learners_decision():
         await settle(pilot)
         assert screen.game.actions == start.actions
         assert screen.game.to_act == LEARNER
+        # the log names what was taken back
+        from textual.widgets import RichLog
+
+        logged = [strip.text for strip in screen.query_one(RichLog).lines]
+        undone = next(line for line in logged if line.startswith("Undone: "))
+        assert "South" in undone
 
 
 @run

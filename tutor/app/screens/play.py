@@ -365,8 +365,24 @@ class PlayScreen(DecisionKeys, Screen):
             return
         if game.deal_number != self.game.deal_number:
             self.log_line(f"Undone back into deal {game.deal_number}.")
-        self.log_line("Undo.")
+        self.log_line(f"Undone: {self.told_undone(game)}.")
         self.set_game(game)
+
+    def told_undone(self, earlier: Game) -> str:
+        """The moves an undo takes back, named so the log above reads as corrected (a
+        learner review: the undone moves and the new ones read like two games)."""
+        undone = self.game.actions[len(earlier.actions) :]
+        told = []
+        game = earlier
+        for action in undone:
+            if game.is_over:
+                break
+            seat = game.to_act
+            line = narrate(self.names[seat], action, hidden=seat != LEARNER)
+            if line:
+                told.append(line)
+            game = game.apply(action)
+        return "; ".join(told) or "the last move"
 
     def action_replay(self) -> None:
         """The same deal from its start, to try other choices: the deal in progress once
