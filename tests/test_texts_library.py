@@ -223,3 +223,16 @@ def test_notes_on_people_and_books(library):
     ):
         assert f"notes/{slug}" in library
     assert "notes/cavendish" in library.passage("britannica-9/bibliography").links
+
+
+def test_search_ranks_the_phrase_and_shows_the_corrected_text_once():
+    # A learner review: snippets began mid-word, said the passage twice, and showed the
+    # uncorrected "Befuse"; "point de refus" found a passage naming it only in a note first.
+    library = load_library()
+    hits = library.search("three queens")
+    three = next(h for h in hits if h.id == "britannica-9/hints/three-queens")
+    assert "Befuse" not in three.snippet and three.snippet.count("three queens") == 1
+    assert library.search("point de refus")[0].id == "glossary/point-de-refus"
+    for hit in hits:
+        body = hit.snippet.strip("…")
+        assert body == body.strip() and not body.startswith(("e ", "s "))

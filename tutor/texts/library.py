@@ -123,19 +123,27 @@ class Library:
         return list(self._glossary)
 
     def search(self, query: str, limit: int = 50) -> list[SearchHit]:
-        """Passages containing the query (all its words, any case, either reading)."""
+        """Passages containing the query (all its words, any case, either reading), the
+        whole phrase in a title first, then in the text, then the words apart; each with
+        a snippet of the corrected text (the original only where the match is there
+        alone, a learner review: "Befuse" beside "Refuse", the passage said twice)."""
         words = [w for w in re.split(r"\s+", query.strip().casefold()) if w]
         if not words:
             return []
-        hits = []
-        for passage in self._passages.values():
-            texts = [passage.plain_text(True), passage.plain_text(False), passage.translation or ""]
-            haystack = " ".join([passage.title, *texts]).casefold()
-            if all(word in haystack for word in words):
-                hits.append(SearchHit(passage.id, _snippet(" ".join(texts), words[0])))
-                if len(hits) >= limit:
-                    break
-        return hits
+        phrase = " ".join(words)
+        ranked = []
+        for order, passage in enumerate(self._passages.values()):
+            corrected, original = passage.plain_text(True), passage.plain_text(False)
+            texts = [corrected, passage.translation or "", original]
+            title = passage.title.casefold()
+            body = " ".join(" ".join(texts).split()).casefold()
+            if not all(word in title or word in body for word in words):
+                continue
+            rank = 0 if phrase in title else 1 if phrase in body else 2
+            shown = next((t for t in texts if words[0] in t.casefold()), corrected)
+            ranked.append((rank, order, SearchHit(passage.id, _snippet(shown, words[0]))))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        return [hit for _, _, hit in ranked[:limit]]
 
 
 def _parent(ident: str, known: dict[str, Passage]) -> str | None:
@@ -151,11 +159,18 @@ def _parent(ident: str, known: dict[str, Passage]) -> str | None:
 
 
 def _snippet(text: str, word: str, width: int = 60) -> str:
+    """About ``width`` characters either side of the first ``word``, cut at spaces."""
     flat = " ".join(text.split())
     at = flat.casefold().find(word)
     if at < 0:
-        return flat[: 2 * width] + ("…" if len(flat) > 2 * width else "")
+        at = 0
     start, end = max(0, at - width), min(len(flat), at + len(word) + width)
+    if start:
+        space = flat.find(" ", start, at)
+        start = space + 1 if space >= 0 else start
+    if end < len(flat):
+        space = flat.rfind(" ", at + len(word), end)
+        end = space if space >= 0 else end
     return ("…" if start else "") + flat[start:end] + ("…" if end < len(flat) else "")
 
 
