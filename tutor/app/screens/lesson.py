@@ -313,7 +313,7 @@ class LessonScreen(Screen):
         except sqlite3.Error as exc:  # a busy progress file is not a broken lesson
             outlook = f"not known just now ({exc})"
         title.append(f"\nReview: {outlook}", style="dim")
-        if self.review is not None:
+        if self.review is not None and not self.review_title.startswith("Missed in "):
             title.append(f"\nfrom {self.lesson_title(self.step.lesson)}", style="dim")
         self.query_one("#step-title", Static).update(title)
 
