@@ -74,6 +74,8 @@ async def test_a_drill_from_the_lesson_list():
         assert "✗ Not right" in text and "The answer" in text
         assert text.index("✗ Not right") < text.index("The answer")
         assert "1 of 2" in heading(app)
+        # the drill keeps its own heading after an answer (not a lesson's "Step 1 of 1")
+        assert "Position 2" in heading(app) and "Step 1 of 1" not in heading(app)
 
         answers = progress().answers(f"drill:{TOPIC}")
         assert [(a.step, a.correct) for a in answers] == [(first.id, True), (second.id, False)]

@@ -159,11 +159,16 @@ class DrillScreen(LessonScreen):
         super().show_step()
         self.show_heading()
 
+    def show_title(self) -> None:
+        """A drill keeps its own heading (the lesson's track of steps means nothing in an
+        endless drill; a learner review saw the two headings flip after an answer)."""
+        self.show_heading()
+
     def show_heading(self) -> None:
         self.query_one("#step-title", Static).update(
             styled(
                 "[b]Position $dealt[/b]  [dim]· $title[/dim]\n"
-                "Right first time: $right of $answered answered",
+                "Right first time, without a clue: $right of $answered answered",
                 dealt=self.dealt,
                 title=self.topic.title,
                 right=self.right_first_time,
@@ -197,7 +202,8 @@ class DrillScreen(LessonScreen):
         if not self.counted:
             self.counted = True
             self.answered += 1
-            self.right_first_time += int(attempt.solved and attempt.tries == 1)
+            # as in the lessons: right at the first try and without a clue
+            self.right_first_time += int(attempt.unaided)
             self.show_heading()
 
     def action_next(self) -> None:
