@@ -128,7 +128,10 @@ def test_best_names_the_correction_it_adds_at_the_first_proposal():
         advice = engine.advise(info)
         assert advice.action in (PLAY, PROPOSE)
         said += (
-            re.search(r"\((playing|refusing) [+-]\d\.\d\d for hands of this kind\)", advice.reason)
+            re.search(
+                r"\(for hands of this kind that allowance is [+-]\d\.\d\d to (playing|refusing), already in its figure\)",
+                advice.reason,
+            )
             is not None
         )
     assert said > 0

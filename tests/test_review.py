@@ -273,6 +273,12 @@ def test_a_choice_graded_down_that_is_the_hints_own_says_so() -> None:
     assert f"Your choice is the Hints' (\u201c{HINTS[verdict.hint.id].title}\u201d)" in graded.why
     other = Decision(1, 1, "South", info, REFUSE, ACCEPT, 0.26, values, "", ACCEPT, None)
     assert "Hints'" not in other.why
+    # where the Hints make the engine's choice, the grade names their rule
+    agreeing = Decision(
+        1, 1, "South", info, ACCEPT, REFUSE, 0.26, values, "", REFUSE, verdict.hint.id
+    )
+    title = HINTS[verdict.hint.id].title
+    assert agreeing.why.endswith(f"The Hints say so too (“{title}”): refuse.")
 
 
 def test_a_card_graded_down_is_shown_in_a_holding_where_it_loses_tricks():

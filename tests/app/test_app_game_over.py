@@ -114,6 +114,8 @@ async def test_a_game_to_five_ends_on_the_game_over_screen():
         assert summaries[-1] == (game.history[-1].number, final)
         # and the board behind it still showed that deal, not the next one at 0-0
         assert boards[-1] == (game.history[-1].number, final)
+        # behind every summary, the deal it sums up (the next is dealt when it closes)
+        assert [b[0] for b in boards] == [n for n, _ in summaries]
         # never the next deal's table: the play screen is under the game-over screen
         assert app.screen_stack[-2] is screen
         # the finished game is not offered to resume

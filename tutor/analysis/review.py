@@ -109,13 +109,19 @@ class Decision:
 
     def _as_the_hints(self) -> str:
         """Where the choice graded down is the Hints' own, a sentence that says so: the
-        engine then weighs this hand otherwise than the rule does."""
-        if self.hints is None or same(self.action, self.best) or not same(self.action, self.hints):
+        engine then weighs this hand otherwise than the rule does. Where the Hints make
+        the engine's choice, the rule that does (a learner review: a blunder to play was
+        told in figures only, the Hints' "propose" left for the game review)."""
+        if self.hints is None or same(self.action, self.best):
             return ""
         from tutor.hints import HINTS
 
         hint = HINTS.get(self.hint_rule) if self.hint_rule else None
         rule = f" (“{hint.title}”)" if hint is not None else ""
+        if same(self.hints, self.best):
+            return f" The Hints say so too{rule}: {self.best.label}."
+        if not same(self.action, self.hints):
+            return ""
         return (
             f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
             f" {self.best.label} better for this hand."

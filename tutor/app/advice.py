@@ -148,6 +148,8 @@ def in_short(verdict: Verdict | str, engine_name: str, advice: Advice) -> str:
         )
     gap = its - theirs
     if gap < INACCURACY:  # below the grades' first threshold: not worth a mark
+        if gap < 0.005:
+            return f"{differ}, but it values the two the same: either will do."
         return f"{differ}, but it values the two within {gap:.2f} of a point: either will do."
     return (
         f"{differ}, and values its choice {gap:.2f} points better ({its:+.2f} against"

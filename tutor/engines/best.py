@@ -314,7 +314,10 @@ class BestEngine:
                 " the cards a player cannot see"
             )
             if corrected:
-                reason += f" ({corrected[0].lower()} {corrected[1]:+.2f} for hands of this kind)"
+                reason += (
+                    f" (for hands of this kind that allowance is {corrected[1]:+.2f} to"
+                    f" {corrected[0].lower()}, already in its figure)"
+                )
             reason += "."
         return Advice(
             action=best,

@@ -499,7 +499,7 @@ class PlayScreen(DecisionKeys, Screen):
         not the next one the game has dealt (a learner review: the board showed a new
         deal at 0-0 behind the winning deal's summary)."""
         game = self.game
-        if game.is_over and game.history:
+        if (game.is_over or self.in_summary) and game.history:
             return game.history[-1].final
         return game.position
 
@@ -512,6 +512,11 @@ class PlayScreen(DecisionKeys, Screen):
         score, deal = game.total_score(), game.deal_number
         if game.is_over and game.history:
             score, deal = outcome(game).final_score, game.history[-1].number
+        elif self.in_summary and game.history:
+            # the deal just over stays on the board behind its summary, the next one
+            # is dealt when the summary closes (a learner review saw it dealt behind)
+            deal = game.history[-1].number
+            score = outcome(game).deals[-1].score
         names = self.names
         opponent = 1 - LEARNER
         self.sub_title = f"{self.engine_name} engine · seed {game.seed}"
