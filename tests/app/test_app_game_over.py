@@ -445,3 +445,36 @@ async def test_a_game_taken_up_again_tells_a_turned_king_only_when_turned():
         await pilot.pause()
         logged = "\n".join(strip.text for strip in log.lines)
         assert "turn-up" in logged and "turned up the king" not in logged
+
+
+def _one_card_allowed() -> Game:
+    """A game where the learner must follow with the only card the laws allow, of several."""
+    from tutor.engines.random_engine import RandomEngine
+    from tutor.rules.infoset import infoset_of
+
+    for seed in range(1, 400):
+        game, engine = Game.new(seed), RandomEngine(seed)
+        while not game.is_over and game.deal_number < 3:
+            p = game.position
+            follows = [a for a in game.legal_actions() if a.kind == "follow"]
+            if game.to_act == LEARNER and len(follows) == 1 and len(p.hands[LEARNER]) > 1:
+                return game
+            game = game.apply(engine.advise(infoset_of(p, game.to_act)).action)
+    raise AssertionError("no such position found")
+
+
+@run
+async def test_the_prompt_names_the_one_card_the_laws_allow():
+    # A learner review: "follow with 1-4" where only K♠ could be played, the law told
+    # only by a passing warning after a forbidden card.
+    game = _one_card_allowed()
+    app = create_app(start="play", seed=game.seed, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        screen.set_game(game)
+        await settle(pilot)
+        prompt = str(screen.query_one("#prompt").render())
+        (only,) = [a.card for a in game.legal_actions()]
+        assert "the laws leave you one card" in prompt and only.label in prompt

@@ -633,11 +633,25 @@ class PlayScreen(DecisionKeys, Screen):
                 name=names[1 - LEARNER],
                 card=card_label(led) if led else "?",
             )
+        allowed = [a.card for a in game.legal_actions() if a.kind == "follow"]
+        if len(allowed) == 1:
+            # Said before the learner tries a forbidden card (a learner review: "follow with
+            # 1-4" where the laws left one card, told only by a passing warning)
+            only = allowed[0]
+            return styled(
+                "$name led $card: the laws leave you one card, $only ([b]$key[/b]).",
+                name=names[1 - LEARNER],
+                card=card_label(led) if led else "?",
+                only=card_label(only),
+                key=str(self.hand_order().index(only) + 1),
+            )
+        forbidden = len(position.hands[LEARNER]) - len(allowed)
         return styled(
-            "$name led $card: follow with [b]$keys[/b].",
+            "$name led $card: follow with [b]$keys[/b]$some.",
             name=names[1 - LEARNER],
             card=card_label(led) if led else "?",
             keys=keys,
+            some=" (the cards the laws forbid are dimmed)" if forbidden else "",
         )
 
     def draw_buttons(self) -> None:
