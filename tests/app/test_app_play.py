@@ -237,3 +237,42 @@ async def test_gallery_points_at_the_learners_card():
     async with quiet.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "gallery" not in str(quiet.screen.query_one("#prompt").render())
+
+
+@run
+async def test_cards_drawn_in_an_exchange_are_marked_and_named():
+    """A learner review could not see what an exchange brought: the hand is sorted
+    again after the draw. The new cards are titled "+", and the seat's label and the log
+    name them."""
+    app = create_app(start="play", seed=3, engine="hints")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        await pilot.press(DECISION_KEYS["propose"][0])
+        await settle(pilot)
+        assert screen.game.position.phase.name == "DISCARD"  # the hints engine accepted
+        before = screen.hand_order()
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        hand = screen.game.position.hands[LEARNER]
+        drawn = [c for c in hand if c not in before]
+        assert len(drawn) == 2
+        faces = list(screen.query("#hand CardFace"))
+        marked = [f.card for f in faces if f.has_class("-drawn")]
+        assert set(marked) == set(drawn)
+        assert all(f.border_title == "+" for f in faces if f.has_class("-drawn"))
+        label = str(screen.query_one("#learner-label").render())
+        assert "drew " + " ".join(c.label for c in screen.hand_order() if c in drawn) in label
+        from textual.widgets import RichLog
+
+        logged = [strip.text for strip in screen.query_one(RichLog).lines]
+        told = next(line for line in logged if "discards" in line and line.startswith("South"))
+        assert all(card.label in told for card in drawn), told
+        # once a card is played the mark has done its work
+        assert screen.game.position.phase.name == "PROPOSE"
+        await pilot.press(DECISION_KEYS["play"][0], "1")
+        await settle(pilot)
+        assert screen.game.position.tricks or screen.game.position.led is not None
+        assert not list(screen.query("#hand .-drawn"))
+        assert "drew" not in str(screen.query_one("#learner-label").render())

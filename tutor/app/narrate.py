@@ -5,8 +5,11 @@ The opponent's discards are face down: the log gives their number, never the car
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.app.widgets.cards import card_label
 from tutor.rules.actions import Action
+from tutor.rules.cards import Card
 from tutor.rules.rulesets import RuleSet
 
 VERBS = {
@@ -19,9 +22,11 @@ VERBS = {
 }
 
 
-def narrate(name: str, action: Action, *, hidden: bool) -> str | None:
+def narrate(name: str, action: Action, *, hidden: bool, drawn: Sequence[Card] = ()) -> str | None:
     """``North leads K♠``; a hidden discard is told by its size only, and the
-    opponent's silent hold of the king not at all (it would show he has it)."""
+    opponent's silent hold of the king not at all (it would show he has it). The
+    learner's own discard names the cards ``drawn`` for it, when given (a learner
+    review could not see what the exchange had brought)."""
     if hidden and action.kind == "hold":
         return None
     if action.kind in VERBS:
@@ -33,9 +38,16 @@ def narrate(name: str, action: Action, *, hidden: bool) -> str | None:
         if hidden:
             return f"{name} discards {n} and draws {n}"
         shown = " ".join(card_label(c) for c in action.cards)
+        if drawn:
+            return f"{name} discards {shown} and draws {' '.join(card_label(c) for c in drawn)}"
         return f"{name} discards {shown} and draws {n}"
     verb = "leads" if action.kind == "lead" else "plays"
     return f"{name} {verb} {card_label(action.card)}"
+
+
+def drawn_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards a discard brought: in the hand ``after`` that were not ``before``."""
+    return tuple(c for c in after if c not in before)
 
 
 def turned_king(name: str, rules: RuleSet) -> str:

@@ -125,6 +125,10 @@ class Position:
     def role(self, seat: int) -> str:
         return "dealer" if seat == self.dealer else "nondealer"
 
+    def drawn(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s hand that came from the stock, not the deal."""
+        return tuple(c for c in self.hands[seat] if c not in self.dealt[seat])
+
     # --- legal actions ---------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:

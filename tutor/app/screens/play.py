@@ -12,7 +12,7 @@ the home screen; a finished game ends on the game-over screen.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,7 +27,7 @@ from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import plain, styled
-from tutor.app.narrate import narrate, turned_king
+from tutor.app.narrate import drawn_cards, narrate, turned_king
 from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen, ask_then
 from tutor.app.screens.decision_keys import (
@@ -226,7 +226,7 @@ class PlayScreen(DecisionKeys, Screen):
         if seat == LEARNER:
             self.unsaved = True
             self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
-        told = narrate(self.names[seat], action, hidden=seat != LEARNER)
+        told = self.told(seat, action, before.position.hands[seat], after.position.hands[seat])
         if told:
             self.log_line(told)
         self.game = after
@@ -236,6 +236,14 @@ class PlayScreen(DecisionKeys, Screen):
         else:
             self.advance()
         return True
+
+    def told(
+        self, seat: int, action: Action, hand: Sequence[Card], hand_after: Sequence[Card]
+    ) -> str | None:
+        """The log's line for ``action``; the learner's discard names what it drew."""
+        mine = seat == LEARNER
+        drawn = drawn_cards(hand, hand_after) if mine and action.kind == "discard" else ()
+        return narrate(self.names[seat], action, hidden=not mine, drawn=drawn)
 
     def deal_over(self, before: Game, after: Game) -> None:
         from tutor.app.screens.summary import DealSummary
@@ -378,10 +386,11 @@ class PlayScreen(DecisionKeys, Screen):
             if game.is_over:
                 break
             seat = game.to_act
-            line = narrate(self.names[seat], action, hidden=seat != LEARNER)
+            later = game.apply(action)
+            line = self.told(seat, action, game.position.hands[seat], later.position.hands[seat])
             if line:
                 told.append(line)
-            game = game.apply(action)
+            game = later
         return "; ".join(told) or "the last move"
 
     def action_replay(self) -> None:
@@ -537,14 +546,19 @@ class PlayScreen(DecisionKeys, Screen):
                 last_winner=names[position.leader] if last else "",
             )
         )
+        # the cards an exchange brought stay marked until the first card is played
+        drawn: tuple[Card, ...] = ()
+        if not position.tricks and position.led is None:
+            drawn = tuple(c for c in self.hand_order() if c in position.drawn(LEARNER))
+        drew = f" · drew {' '.join(card_label(c) for c in drawn)} (+)" if drawn else ""
         self.query_one("#learner-label", Label).update(
-            plain(f"{names[LEARNER]} — you ({role[LEARNER]})")
+            plain(f"{names[LEARNER]} — you ({role[LEARNER]}){drew}")
         )
         kinds = self.learner_kinds()
         playable = None
         if kinds & {"lead", "follow"}:
             playable = [a.card for a in game.legal_actions() if a.kind in ("lead", "follow")]
-        self.query_one(HandView).show(self.hand_order(), self.selected, playable)
+        self.query_one(HandView).show(self.hand_order(), self.selected, playable, drawn=drawn)
         self.query_one(Scoreboard).show(
             Board(
                 names=names,
@@ -679,10 +693,11 @@ class PlayScreen(DecisionKeys, Screen):
         state = self.game.restart_deal()
         for action in self.game.deal_actions:
             seat = state.to_act
-            told = narrate(self.names[seat], action, hidden=seat != LEARNER)
+            later = state.apply(action)
+            told = self.told(seat, action, state.position.hands[seat], later.position.hands[seat])
             if told:
                 self.log_line(told)
-            state = state.apply(action)
+            state = later
 
     def log_deal_start_of(self, game: Game) -> None:
         position = game.position

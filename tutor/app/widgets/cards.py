@@ -88,6 +88,7 @@ class HandView(Horizontal):
         self.cards: tuple[Card, ...] = ()
         self.selected: frozenset[Card] = frozenset()
         self.playable: frozenset[Card] | None = None
+        self.drawn: frozenset[Card] = frozenset()
         self.numbered = numbered
 
     def compose(self) -> ComposeResult:
@@ -100,6 +101,9 @@ class HandView(Horizontal):
                 face.add_class("-selected")
             if self.playable is not None and card not in self.playable:
                 face.add_class("-dim")
+            if card in self.drawn:
+                face.add_class("-drawn")
+                face.border_title = "+"
             yield face
 
     def show(
@@ -107,10 +111,14 @@ class HandView(Horizontal):
         cards: Iterable[Card],
         selected: Iterable[Card] = (),
         playable: Iterable[Card] | None = None,
+        drawn: Iterable[Card] = (),
     ) -> None:
-        """Draw these cards (in this order); ``selected`` raised, unplayable dimmed."""
+        """Draw these cards (in this order); ``selected`` raised, unplayable dimmed,
+        those ``drawn`` in an exchange titled "+" (the hand is sorted again after a
+        draw, so without the mark a learner cannot see what the exchange brought)."""
         self.cards = tuple(cards)
         self.selected = frozenset(selected)
+        self.drawn = frozenset(drawn)
         self.playable = None if playable is None else frozenset(playable)
         self.remove_children()
         self.mount_all(list(self._faces()))
