@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -279,6 +280,50 @@ def test_a_choice_graded_down_that_is_the_hints_own_says_so() -> None:
     )
     title = HINTS[verdict.hint.id].title
     assert agreeing.why.endswith(f"The Hints say so too (“{title}”): refuse.")
+
+
+def test_a_discard_graded_down_where_the_hints_make_the_engines_is_told_card_by_card():
+    # A learner review: "✗ mistake: discard K♠ 10♥ 9♦", no word of "Keep trumps and kings".
+    from tutor.analysis.review import Decision
+    from tutor.hints import advise
+    from tutor.rules.actions import discard
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        decision="discard", role="nondealer", hand=parse_cards("KS TH 9D QC 8H"), turnup=card("7H")
+    )
+    hints = advise(info)
+    assert set(hints.action.cards) == set(parse_cards("9D QC"))
+    mine, best = discard(*parse_cards("KS 9D")), hints.action
+    values = {str(mine): -0.40, str(best): -0.10}
+    graded = Decision(1, 0, "South", info, mine, best, 0.30, values, "", best, hints.hint.id)
+    assert "The Hints say so too (“Keep trumps and kings”)" in graded.why
+    assert graded.why.endswith(
+        "You threw out K♠, which is a king; you kept Q♣, which is neither a trump nor a king."
+    )
+
+
+def test_a_grade_at_a_score_that_weighs_the_game_says_how():
+    # A learner review: "propose is worth +2.53 points on average" at three to four.
+    from tutor.analysis.review import Decision
+    from tutor.rules.actions import PLAY, PROPOSE
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        decision="propose",
+        role="nondealer",
+        hand=parse_cards("KH JH 8H 7S TD"),
+        turnup=card("9H"),
+        score=(3, 4),
+    )
+    values = {"propose": 2.53, "play": 1.97}
+    graded = Decision(3, 0, "South", info, PLAY, PROPOSE, 0.56, values)
+    assert "propose is worth +2.53 points on average, play +1.97. At 3–4" in graded.why
+    assert "two points for you count 2.95" in graded.why
+    even = Decision(3, 0, "South", replace(info, score=(0, 0)), PLAY, PROPOSE, 0.56, values)
+    assert "weigh the game" not in even.why
 
 
 def test_a_card_graded_down_is_shown_in_a_holding_where_it_loses_tricks():

@@ -57,3 +57,34 @@ def test_the_engines_figures_say_what_they_count():
     assert VALUES_CAPTION in text and "king already marked" in VALUES_CAPTION
     assert text.index(VALUES_CAPTION) < text.index("- play: -2.03")
     assert VALUES_CAPTION not in engine_markdown("hints", Advice(PLAY, "r"))
+
+
+def test_figures_at_a_score_that_weighs_the_game_say_how():
+    """A learner review: "+2.53 points on average" at three to four, beside a deal that
+    scores three at most. Where the score weighs two points otherwise than twice one,
+    the caption says how; at love-all it does not."""
+    from tutor.app.advice import engine_markdown
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    values = {"play": 1.97, "propose": 2.53}
+    late = InfoSet(
+        decision="propose",
+        role="nondealer",
+        hand=parse_cards("KH JH 8H 7S TD"),
+        turnup=card("9H"),
+        score=(3, 4),
+    )
+    text = engine_markdown("best", Advice(PLAY, "r", values=values), info=late)
+    assert "At 3–4 the figures weigh the game" in text
+    assert "two points for you count 2.95 (they end the game)" in text
+    assert "two points against you count 1.00 (one point already ends the game)" in text
+    early = InfoSet(
+        decision="propose",
+        role="nondealer",
+        hand=parse_cards("KH JH 8H 7S TD"),
+        turnup=card("9H"),
+    )
+    assert "weigh the game" not in engine_markdown(
+        "best", Advice(PLAY, "r", values=values), info=early
+    )

@@ -42,6 +42,7 @@ from typing import Any, Protocol
 
 from tutor.analysis.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.engines import Engine, make_engine
+from tutor.engines.values import weighing_note
 from tutor.rules.actions import Action
 from tutor.rules.game import Game
 from tutor.rules.infoset import InfoSet, infoset_of
@@ -88,9 +89,13 @@ class Decision:
         mine, best = self.values.get(str(self.action)), self.values.get(str(self.best))
         if mine is None or best is None or same(self.action, self.best):
             return self.reason + self._as_the_hints()
+        info = self.info
+        note = weighing_note(info.score, info.is_dealer, info.game, info.rules)
         return (
             f"Over the same simulated deals, {self.best.label} is worth {best:+.2f} points"
-            f" on average, {self.action.label} {mine:+.2f}." + self._as_the_hints()
+            f" on average, {self.action.label} {mine:+.2f}."
+            + (f" {note}" if note else "")
+            + self._as_the_hints()
         )
 
     @cached_property
@@ -119,6 +124,11 @@ class Decision:
         hint = HINTS.get(self.hint_rule) if self.hint_rule else None
         rule = f" (“{hint.title}”)" if hint is not None else ""
         if same(self.hints, self.best):
+            if self.action.kind == "discard":  # what the rule says of these very cards
+                from tutor.hints.discarding import discard_difference
+
+                told = discard_difference(self.info, self.action, self.best)
+                return f" The Hints say so too{rule}: {self.best.label}. {told}"
             return f" The Hints say so too{rule}: {self.best.label}."
         if not same(self.action, self.hints):
             return ""

@@ -12,6 +12,7 @@ from tutor.analysis.grades import INACCURACY
 from tutor.analysis.review import same
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
+from tutor.engines.values import weighing_note
 from tutor.hints import Verdict, advise
 from tutor.rules.actions import Action, ActionError
 from tutor.rules.infoset import InfoSet
@@ -83,12 +84,19 @@ VALUES_CAPTION = (
 )
 
 
-def engine_markdown(name: str, advice: Advice, library: Library | None = None) -> str:
-    """An engine's advice, its reason, the values it weighed and its sources."""
+def engine_markdown(
+    name: str, advice: Advice, library: Library | None = None, info: InfoSet | None = None
+) -> str:
+    """An engine's advice, its reason, the values it weighed and its sources; with the
+    decision's ``info``, how its score weighs the figures where it does."""
     lines = [f"**{describe_action(advice.action)}** — {advice.reason}"]
     if advice.values:
         best = sorted(advice.values.items(), key=lambda kv: -kv[1])[:4]
-        lines += ["", VALUES_CAPTION, ""]
+        caption = VALUES_CAPTION
+        note = weighing_note(info.score, info.is_dealer, info.game, info.rules) if info else ""
+        if note:
+            caption = f"{VALUES_CAPTION[:-1]} {note}*"
+        lines += ["", caption, ""]
         lines += [f"- {option_label(option)}: {value:+.2f}" for option, value in best]
     if advice.sources:
         lines += ["", f"Sources: {sources_links(advice.sources, library)}"]
@@ -124,7 +132,7 @@ def advice_markdown(
             hints_markdown(info, verdict, library),
             "",
             f"#### {engine_heading(engine_name)}",
-            engine_markdown(engine_name, advice, library),
+            engine_markdown(engine_name, advice, library, info),
         ]
     )
 

@@ -116,6 +116,34 @@ class Utility:
         return value
 
 
+def weighing_note(
+    score: tuple[int, int], i_deal: bool, game: int = 5, rules: RuleSet = ENGLISH
+) -> str:
+    """Where this score weighs two points otherwise than twice one, a sentence that
+    says how, for figures shown in points (a learner review: "propose is worth +2.53
+    points on average" at three to four, beside a deal that scores three at most);
+    "" where the figures are near enough plain points."""
+    utility = Utility(score, i_deal, game, rules)
+    mine, theirs = score
+    parts = []
+    for gain, loss, whose, owner in ((2, 0, "for you", mine), (0, 2, "against you", theirs)):
+        weight = abs(utility(gain, loss))
+        if abs(weight - 2) < 0.15:
+            continue
+        why = ""
+        if owner + 1 >= game:
+            why = " (one point already ends the game)"
+        elif owner + 2 >= game:
+            why = " (they end the game)"
+        parts.append(f"two points {whose} count {weight:.2f}{why}")
+    if not parts:
+        return ""
+    return (
+        f"At {mine}–{theirs} the figures weigh the game, not only the deal: one point counts 1,"
+        f" {' and '.join(parts)}."
+    )
+
+
 def measure_outcomes(
     deals: int, seed: int, rules: RuleSet = ENGLISH
 ) -> dict[tuple[int, int], float]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from tutor.hints.common import verdict
 from tutor.hints.explain import card_words, number
 from tutor.hints.registry import Verdict, register
-from tutor.rules.actions import discard
+from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card, Rank
 from tutor.rules.infoset import InfoSet
 
@@ -93,3 +93,40 @@ def discard_rule(info: InfoSet) -> Verdict:
         text,
         (f"kept: {kept_words}",),
     )
+
+
+def _kind_of_card(card: Card, info: InfoSet) -> str:
+    if card.suit == info.trump:
+        return "a trump"
+    if card.rank is Rank.KING:
+        return "a king"
+    return "neither a trump nor a king"
+
+
+def _plural(kind: str) -> str:
+    return {"a trump": "trumps", "a king": "kings"}.get(kind, "neither trumps nor kings")
+
+
+def discard_difference(info: InfoSet, given: Action, expected: Action) -> str:
+    """How the discard ``given`` differs from ``expected``, card by card in the Hint's
+    terms: "You threw out K♠, which is a king; you kept Q♣, which is neither a trump
+    nor a king." (the lessons' diagnosis, and the deal's grading where the Hint makes
+    the engine's discard)."""
+    thrown, right = set(given.cards), set(expected.cards)
+    parts = []
+    for verb, cards in (("threw out", thrown - right), ("kept", right - thrown)):
+        by_kind: dict[str, list[Card]] = {}
+        for card in sorted(cards, key=lambda c: (-int(c.rank), c.suit.value)):
+            by_kind.setdefault(_kind_of_card(card, info), []).append(card)
+        for kind, group in by_kind.items():
+            names = (
+                " and ".join([", ".join(c.label for c in group[:-1]), group[-1].label])
+                if len(group) > 1
+                else group[0].label
+            )
+            kind_text = kind if len(group) == 1 else _plural(kind)
+            parts.append(
+                f"you {verb} {names}, {'which is' if len(group) == 1 else 'which are'} {kind_text}"
+            )
+    told = "; ".join(parts) if parts else "your discard differs from the rule's"
+    return f"{told[0].upper()}{told[1:]}."

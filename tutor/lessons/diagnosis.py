@@ -18,10 +18,11 @@ import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tutor.hints.discarding import discard_difference
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
-from tutor.rules.cards import Card, Rank, Suit
+from tutor.rules.cards import Card, Suit
 from tutor.rules.infoset import InfoSet
 
 CHOSEN = {
@@ -212,41 +213,13 @@ def _inline(sentence: str) -> str:
 # --- discards -----------------------------------------------------------------------
 
 
-def _plural(kind: str) -> str:
-    return {"a trump": "trumps", "a king": "kings"}.get(kind, "neither trumps nor kings")
-
-
-def _kind_of_card(card: Card, info: InfoSet) -> str:
-    if card.suit == info.trump:
-        return "a trump"
-    if card.rank is Rank.KING:
-        return "a king"
-    return "neither a trump nor a king"
-
-
 def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> Diagnosis:
     from tutor.hints import advise
 
     verdict = advise(info)
-    thrown, right = set(given.cards), set(expected.cards)
-    parts = []
-    for verb, cards in (("threw out", thrown - right), ("kept", right - thrown)):
-        by_kind: dict[str, list[Card]] = {}
-        for card in sorted(cards, key=lambda c: (-int(c.rank), c.suit.value)):
-            by_kind.setdefault(_kind_of_card(card, info), []).append(card)
-        for kind, group in by_kind.items():
-            names = (
-                " and ".join([", ".join(c.label for c in group[:-1]), group[-1].label])
-                if len(group) > 1
-                else group[0].label
-            )
-            kind_text = kind if len(group) == 1 else _plural(kind)
-            parts.append(
-                f"you {verb} {names}, {'which is' if len(group) == 1 else 'which are'} {kind_text}"
-            )
-    told = "; ".join(parts) if parts else "your discard differs from the rule's"
     return Diagnosis(
-        f"{told[0].upper()}{told[1:]}.", f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+        discard_difference(info, given, expected),
+        f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}",
     )
 
 
