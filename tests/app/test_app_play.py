@@ -276,3 +276,26 @@ async def test_cards_drawn_in_an_exchange_are_marked_and_named():
         assert screen.game.position.tricks or screen.game.position.led is not None
         assert not list(screen.query("#hand .-drawn"))
         assert "drew" not in str(screen.query_one("#learner-label").render())
+
+
+@run
+async def test_a_hint_longer_than_its_pane_says_pagedown_shows_more():
+    """A learner review at 80x24: the engine's figures were cut off below the hint and
+    nothing said that PageDown scrolls it. A line under the pane says so while there is
+    more below, and goes once the end is in sight."""
+    app = create_app(start="play", seed=12, engine="hints")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        more = screen.query_one("#advice-more")
+        assert not more.display  # the short prompt fits
+        await pilot.press("question_mark")
+        await settle(pilot)
+        box = screen.query_one("#advice-box")
+        assert box.max_scroll_y > 0
+        assert more.display and more.region.bottom <= screen.region.bottom - 1  # in sight
+        for _ in range(10):
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        assert not more.display

@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 
 LEARNER = 0
 
+MORE_ADVICE = "PageDown: more of the hint ↓"
+
 ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the strongest engine advises.*"
 
 
@@ -138,16 +140,29 @@ class PlayScreen(DecisionKeys, Screen):
                 yield Scoreboard(id="scoreboard")
                 with VerticalScroll(id="advice-box"):
                     yield PassageMarkdown(ADVICE_PROMPT, id="advice")
+                yield Static(plain(MORE_ADVICE), id="advice-more")
                 yield RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
+        box = self.query_one("#advice-box", VerticalScroll)
+        self.watch(box, "scroll_y", self.cue_more_advice, init=False)
+        self.watch(box, "virtual_size", self.cue_more_advice, init=False)
         if not self.resumed:
             self.shelve_unfinished()
         if self.load_path is not None:
             self.load_game(self.load_path)
         else:
             self.start_game(self.game)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.cue_more_advice)
+
+    def cue_more_advice(self) -> None:
+        """A line under the hint while it has more below than it shows (a learner review:
+        at 80x24 the engine's figures were cut off, and nothing said PageDown scrolls)."""
+        box = self.query_one("#advice-box", VerticalScroll)
+        self.query_one("#advice-more", Static).display = box.scroll_y < box.max_scroll_y
 
     # --- state changes -----------------------------------------------------------
 
