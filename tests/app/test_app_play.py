@@ -299,3 +299,28 @@ async def test_a_hint_longer_than_its_pane_says_pagedown_shows_more():
             await pilot.pause()
         assert box.scroll_y == box.max_scroll_y
         assert not more.display
+
+
+def test_the_load_picker_tells_each_record_by_its_game_not_its_file_name(tmp_path):
+    """A learner review: the picker listed bare file names. Each line says when it was
+    saved, how the game stands, its rules and seed; a record that does not load says why."""
+    from tutor.app.progress import describe_saved
+    from tutor.rules.game import Game
+    from tutor.rules.record import save
+
+    game = Game.new(5)
+    engine = HintsEngine()
+    from tutor.rules.infoset import infoset_of
+
+    while game.deal_number < 3:
+        game = game.apply(engine.advise(infoset_of(game.position, game.to_act)).action)
+    path = tmp_path / "game-1.txt"
+    save(game, path)
+    told = describe_saved(path)
+    a, b = game.total_score()
+    assert f"deal 3: South {a}, North {b}" in told
+    assert "English, game of 5 · seed 5" in told
+    assert "game-1.txt" not in told
+    broken = tmp_path / "game-2.txt"
+    broken.write_text("# Écarté game record\nPlayers: South vs North\nSeed: x\n", encoding="utf-8")
+    assert describe_saved(broken).startswith("game-2.txt — cannot be loaded: ")

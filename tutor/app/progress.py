@@ -24,6 +24,32 @@ def saved_games() -> list[Path]:
     return records_in(games_dir())
 
 
+def describe_saved(path: Path) -> str:
+    """One line for the load picker: when the record was saved, how the game stands,
+    its rules and seed (a learner review: bare file names told nothing); a record that
+    does not load says why, so it is known before it is chosen."""
+    from datetime import datetime
+
+    from tutor.rules.outcome import outcome
+    from tutor.rules.record import RecordError, load
+
+    try:
+        game = load(path)
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+    except (RecordError, OSError) as exc:
+        reason = exc.message if isinstance(exc, RecordError) else str(exc)
+        return f"{path.name} — cannot be loaded: {reason}"
+    names = game.players
+    if game.is_over and game.winner is not None and game.history:
+        a, b = outcome(game).final_score
+        state = f"over: {names[game.winner]} won, {names[0]} {a}, {names[1]} {b}"
+    else:
+        a, b = game.total_score()
+        state = f"deal {game.deal_number}: {names[0]} {a}, {names[1]} {b}"
+    rules = f"{game.rules.name.capitalize()}, game of {game.rules.game_points}"
+    return f"{when} · {state} · {rules} · seed {game.seed}"
+
+
 def progress_summary() -> Text:
     """Where the learner stands, as text (the home screen titles the box "Your progress")."""
     out = Text()

@@ -12,7 +12,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from tutor.app.markup import plain
-from tutor.app.progress import games_dir, saved_games
+from tutor.app.progress import describe_saved, games_dir, saved_games
 
 
 class LoadGameScreen(ModalScreen[Path | None]):
@@ -25,7 +25,8 @@ class LoadGameScreen(ModalScreen[Path | None]):
         with Vertical(id="load-dialog"):
             yield Label(plain(f"Load a game from {games_dir()}"), id="load-title")
             if games:
-                yield OptionList(*[Option(plain(p.name), id=str(p)) for p in games], id="load-list")
+                options = [Option(plain(describe_saved(p)), id=str(p)) for p in games]
+                yield OptionList(*options, id="load-list")
             else:
                 yield Label("No saved games yet (save one with s).", id="load-empty")
 
