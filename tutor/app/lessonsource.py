@@ -67,7 +67,7 @@ def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
     return found
 
 
-def _when(delta) -> str:
+def when(delta) -> str:
     """'in 4 hours', 'in 2 days', 'in 25 minutes'."""
     seconds = max(0, int(delta.total_seconds()))
     if seconds < 3600:
@@ -92,7 +92,7 @@ def review_outlook(store, clock_time: bool = True) -> str:
         local = moment.astimezone()
         parts.append(
             f"{'then ' if due else ''}{count} step{'s' if count != 1 else ''} due"
-            f" {_when(moment - store.clock())}" + (f" ({local:%a %H:%M})" if clock_time else "")
+            f" {when(moment - store.clock())}" + (f" ({local:%a %H:%M})" if clock_time else "")
         )
     return "; ".join(parts) if parts else "nothing waiting for review"
 

@@ -22,16 +22,24 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from tutor.app.lessonsource import when
 from tutor.app.markup import styled
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
+from tutor.store.progress import SCHEDULE
 
 if TYPE_CHECKING:
     from textual import getters
 
     from tutor.app.app import EcarteApp
     from tutor.lessons.drills import Topic
+
+REVIEW_NOTE = (
+    f"*This position joins your reviews: it comes back {when(SCHEDULE[0])}, under"
+    " Review on the lessons list (v).*"
+)
+"""Said under a drill's position missed or answered with a clue (the lessons' rule)."""
 
 BOARD = ("#position-facts", "#lesson-table", "#lesson-hand", "#choices")
 """The parts of the board hidden while a position is being dealt."""
@@ -205,6 +213,11 @@ class DrillScreen(LessonScreen):
             # as in the lessons: right at the first try and without a clue
             self.right_first_time += int(attempt.unaided)
             self.show_heading()
+            if not attempt.unaided:  # a learner review: misses were queued unannounced
+                parts = self.feedback_parts
+                last = parts and parts[-1].startswith("*Press n")
+                parts.insert(len(parts) - 1 if last else len(parts), REVIEW_NOTE)
+                self.render_feedback()
 
     def action_next(self) -> None:
         if self.attempt is not None and self.attempt.finished:
