@@ -73,10 +73,11 @@ def position_facts(info) -> list[str]:
         f"Trumps: {info.trump.symbol} {info.trump.noun}",
     ]
     if info.exchanges:
-        facts.append(
-            "Exchanges: "
-            + "; ".join(f"the non-dealer took {a}, the dealer {b}" for a, b in info.exchanges)
-        )
+        told = [f"the non-dealer took {a}, the dealer {b}" for a, b in info.exchanges]
+        if info.is_dealer and info.decision == "discard":
+            # the exchange in progress: the dealer's own share is the question, not 0
+            told[-1] = f"the non-dealer took {info.exchanges[-1][0]}, the dealer is to choose"
+        facts.append("Exchanges: " + "; ".join(told))
     if info.discards:
         facts.append("You discarded: " + " ".join(card_label(c) for c in info.discards))
     if info.king:
