@@ -311,3 +311,21 @@ async def test_a_table_played_on_is_put_away_only_after_asking():
         await pilot.press("escape")  # saved: no question
         await settle(pilot)
         assert screen not in app.screen_stack
+
+
+def test_a_table_grade_says_whose_choice_the_hints_make():
+    # A learner review: "follow J♦ — mistake (best: follow 7♦) · the Hints agree" read
+    # as the Hints agreeing with the grade, not with the card.
+    from tutor.app.screens.table_summary import judged_line
+    from tutor.rules.actions import follow
+    from tutor.rules.cards import card
+    from tutor.tables.coach import Judged
+
+    jd, sd = follow(card("JD")), follow(card("7D"))
+    mistake = judged_line("South", Judged(jd, sd, 0.36, hints=jd), "best").plain
+    assert "the Hints' choice too; best weighs this deal otherwise" in mistake
+    assert "agree" not in mistake
+    other = judged_line("South", Judged(jd, sd, 0.36, hints=sd), "best").plain
+    assert "the Hints say follow 7♦" in other
+    same = judged_line("South", Judged(sd, sd, 0.0, hints=sd), "best").plain
+    assert "the Hints say so too" in same

@@ -124,8 +124,15 @@ def judged_line(name: str, judged: Judged, advisor_name: str) -> Text:
         cost = f", costs {judged.cost:.2f}" if judged.cost is not None else ", not weighed"
         line.append(f" ({advisor_name}: {describe_action(judged.best)}{cost})", style="dim")
     if judged.hints is not None:
-        agree = "agree" if judged.hints == judged.action else f"say {describe_action(judged.hints)}"
-        line.append(f" · the Hints {agree}", style="dim")
+        # "the Hints agree" beside a mistake was read as agreeing with the grade (a
+        # learner review): say that the choice graded down is the Hints' own
+        if judged.hints != judged.action:
+            told = f"the Hints say {describe_action(judged.hints)}"
+        elif judged.action == judged.best:
+            told = "the Hints say so too"
+        else:
+            told = f"the Hints' choice too; {advisor_name} weighs this deal otherwise"
+        line.append(f" · {told}", style="dim")
     return line
 
 
