@@ -236,3 +236,20 @@ def test_search_ranks_the_phrase_and_shows_the_corrected_text_once():
     for hit in hits:
         body = hit.snippet.strip("…")
         assert body == body.strip() and not body.startswith(("e ", "s "))
+
+
+def test_a_french_passage_beside_a_lesson_brings_its_english(library):
+    """A learner review: lesson 16 showed the French rules alone. Each paragraph is
+    followed by the project's translation, a heading's translation beside it."""
+    valeur = library.passage("french/valeur").bilingual_markdown()
+    assert valeur.startswith("### Ordre de valeur des cartes (Order of value of the cards)")
+    french = valeur.index("Roi, dame, valet")
+    english = valeur.index("> *English:* King, queen, knave")
+    assert french < english
+    marque = library.passage("french/marque").bilingual_markdown()
+    assert "> *English:*\n>\n> - 1 point when one has made three or four tricks." in marque
+    for passage in (library.passage(i) for i in library.ids() if i.startswith("french/")):
+        told = passage.bilingual_markdown()
+        assert "> *English:*" in told or not passage.block_translations, passage.id
+    law = library.passage("club-laws/38")
+    assert law.bilingual_markdown() == law.markdown()

@@ -70,6 +70,31 @@ class Passage:
         """
         return resolve(self.source, emended, marks)
 
+    def bilingual_markdown(self, emended: bool = True) -> str:
+        """A French passage's Markdown with the project's translation after each block,
+        quoted and headed "English", a heading's in brackets beside it (beside a lesson's
+        question, where the reader's two columns have no room); a passage without
+        translations as ``markdown``."""
+        if not self.block_translations:
+            return self.markdown(emended)
+        parts = []
+        for index, block in enumerate(self.blocks):
+            text = resolve(block, emended).strip()
+            english = self.block_translations.get(index)
+            if english is None:
+                parts.append(text)
+                continue
+            told = resolve(english).strip().splitlines()
+            if text.startswith("#") and len(told) == 1:  # a heading: its English beside it
+                parts.append(f"{text} ({told[0].strip('* ')})")
+                continue
+            if told[0].startswith(("- ", "* ", "> ")) or told[0][:2].rstrip(".").isdigit():
+                told = ["*English:*", "", *told]  # a list keeps its first line
+            else:
+                told[0] = f"*English:* {told[0]}"
+            parts += [text, "\n".join(f"> {line}".rstrip() for line in told)]
+        return "\n\n".join(parts)
+
     def marked(self, reading: str = "corrected") -> str:
         """The passage's Markdown with each emendation marked in the running text:
         ``⟨trumps⟩`` as corrected, ``⟨tramps⟩`` as received, ``⟨tramps → trumps⟩`` both."""

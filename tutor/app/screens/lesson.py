@@ -392,7 +392,9 @@ class LessonScreen(Screen):
             text = self.app.library_error or "The texts are not available."
         else:
             parts = [
-                passage_markdown(library.passage(i), heading="###", with_emendations=False)
+                passage_markdown(
+                    library.passage(i), heading="###", with_emendations=False, with_translation=True
+                )
                 for i in ids
                 if i in library
             ]

@@ -260,11 +260,17 @@ def passage_markdown(
     heading: str = "##",
     with_notes: bool = True,
     with_emendations: bool = True,
+    with_translation: bool = False,
 ) -> str:
     """One passage as Markdown: its title, text and notes (the reading chosen);
     ``with_emendations`` False leaves out the notes of the editor's corrections
-    (beside a lesson they tell a learner nothing; the texts keep them)."""
-    body = passage.markdown(emended=emended)
+    (beside a lesson they tell a learner nothing; the texts keep them);
+    ``with_translation``, a French passage's translation after each paragraph (a
+    learner review: lesson 16 showed the French alone)."""
+    if with_translation:
+        body = passage.bilingual_markdown(emended=emended)
+    else:
+        body = passage.markdown(emended=emended)
     ident = f"`{passage.id}`" if show_id else ""
     if body.lstrip().startswith("#"):  # the passage brings its own heading
         parts = [ident, "", body] if ident else [body]
