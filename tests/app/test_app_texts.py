@@ -153,3 +153,18 @@ def test_a_rule_titled_after_its_passage_links_from_its_title():
     shown = titled_sources(rule.title, rule.sources, load_library())
     assert shown.startswith(f"[{rule.title}](passage:britannica-9/hints/refusing/7)")
     assert shown.count("Refusing, exception 7") == 1
+
+
+@run
+async def test_a_lesson_link_from_a_passage_opens_the_step_that_cites_it():
+    # A learner review: "Lessons that teach it" under law 38 opened step 1 of 24, not
+    # the step on law 38. The test lesson cites britannica-9/play at its second step.
+    app = create_app(start="texts", passage_id="britannica-9/play")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert "(lesson:test-lesson#1)" in screen.query_one("#original").source
+        click_link(app, "lesson:test-lesson#1")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        assert app.screen.index == 1

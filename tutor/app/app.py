@@ -339,7 +339,8 @@ class EcarteApp(App):
         if target.scheme == "passage":
             self.open_passage(target.ident)
         elif target.scheme == "lesson":
-            self.open_lesson(target.ident)
+            ident, _, step = target.ident.partition("#")  # ``ID#N``: at step N
+            self.open_lesson(ident, int(step) if step.isdigit() else None)
         else:
             self.notify(f"External link not opened: {target.ident}", severity="warning")
 

@@ -54,15 +54,19 @@ def close_progress() -> None:
 
 
 def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
-    """(lesson id, title) of the lessons that teach this passage (or a step citing it)."""
+    """(link target, title) of the lessons that teach this passage: ``ID#N``, N the index
+    of the first step citing it (a learner review: the link opened step 1 of 24, the
+    step on the law far later), or the bare lesson id where only the lesson cites it."""
     try:
         lessons = curriculum().lessons
     except LessonsUnavailable:
         return []
     found = []
     for lesson in lessons:
-        cited = set(lesson.passages) | {p for step in lesson.steps for p in step.passages}
-        if passage_id in cited:
+        steps = [i for i, step in enumerate(lesson.steps) if passage_id in step.passages]
+        if steps:
+            found.append((f"{lesson.id}#{steps[0]}", lesson.title))
+        elif passage_id in lesson.passages:
             found.append((lesson.id, lesson.title))
     return found
 
