@@ -253,3 +253,13 @@ def test_a_french_passage_beside_a_lesson_brings_its_english(library):
         assert "> *English:*" in told or not passage.block_translations, passage.id
     law = library.passage("club-laws/38")
     assert law.bilingual_markdown() == law.markdown()
+
+
+def test_search_finds_a_law_by_its_subject_and_a_word_by_its_stem(library):
+    # A learner review: "revoke" did not find club law 43 ("Revoke, failing to win", its
+    # text says "renounce") nor the Britannica's "Revoking, and not winning trick".
+    found = [hit.id for hit in library.search("revoke")]
+    assert found[0] == "club-laws/43"  # the subject is a title
+    assert "britannica-9/laws/22" in found
+    assert {hit.id for hit in library.search("revoked")} == set(found)
+    assert [hit.id for hit in library.search("king")][0] == "britannica-9/king"

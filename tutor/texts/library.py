@@ -127,15 +127,17 @@ class Library:
         whole phrase in a title first, then in the text, then the words apart; each with
         a snippet of the corrected text (the original only where the match is there
         alone, a learner review: "Befuse" beside "Refuse", the passage said twice)."""
-        words = [w for w in re.split(r"\s+", query.strip().casefold()) if w]
-        if not words:
+        typed = [w for w in re.split(r"\s+", query.strip().casefold()) if w]
+        if not typed:
             return []
-        phrase = " ".join(words)
+        phrase = " ".join(typed)
+        # each word by its stem, so "revoke" finds "Revoking" (a learner review)
+        words = [_stem(w) for w in typed]
         ranked = []
         for order, passage in enumerate(self._passages.values()):
             corrected, original = passage.plain_text(True), passage.plain_text(False)
             texts = [corrected, passage.translation or "", original]
-            title = passage.title.casefold()
+            title = passage.full_title.casefold()
             body = " ".join(" ".join(texts).split()).casefold()
             if not all(word in title or word in body for word in words):
                 continue
@@ -144,6 +146,16 @@ class Library:
             ranked.append((rank, order, SearchHit(passage.id, _snippet(shown, words[0]))))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [hit for _, _, hit in ranked[:limit]]
+
+
+def _stem(word: str) -> str:
+    """The word less an English ending, leaving at least four letters: ``revoke``,
+    ``revoked`` and ``revoking`` all give ``revok``; ``king`` and ``vole`` stay whole.
+    Words are matched as substrings, so the stem finds every form."""
+    for ending in ("ing", "ed", "es", "e", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
 
 
 def _parent(ident: str, known: dict[str, Passage]) -> str | None:

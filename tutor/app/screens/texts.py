@@ -19,13 +19,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static, Tree
 from textual.widgets.option_list import Option
 
 from tutor.analysis.study_notes import notes_for_passage, notes_markdown
 from tutor.app.lessonsource import lessons_for_passage
-from tutor.app.markup import PlainTree, plain, styled
+from tutor.app.markup import PlainTree, styled
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list
 from tutor.texts.emend import READINGS
@@ -473,6 +474,20 @@ class TextsScreen(Screen):
             )
         return "\n\n".join(parts)
 
+    def hit_line(self, hit) -> Content:
+        """A search result: the passage's title in bold (a law by its subject), then where
+        the words stand; the id after the title, dim, for those who cite by id."""
+        try:
+            title = self.app.library.passage(hit.id).full_title
+        except Exception:  # a hit always names a passage; the id alone if not
+            title = hit.id
+        return styled(
+            "[b]$title[/b] [dim]($ident)[/dim] — $snippet",
+            title=title,
+            ident=hit.id,
+            snippet=hit.snippet,
+        )
+
     # --- keys ----------------------------------------------------------------------------
 
     def action_cycle_reading(self) -> None:
@@ -548,7 +563,7 @@ class TextsScreen(Screen):
             self.notify(f"Nothing found for {event.value!r}.")
             results.display = False
             return
-        results.add_options([Option(plain(f"{h.id} — {h.snippet}"), id=h.id) for h in hits])
+        results.add_options([Option(self.hit_line(h), id=h.id) for h in hits])
         results.display = True
         results.highlighted = 0
         results.focus()
