@@ -146,7 +146,9 @@ def test_the_penalty_line_tells_who_stood_and_who_takes_the_point():
         f"{names[position.dealer]} refused the proposal: if he loses the point, "
         f"{names[position.nondealer]} scores it and {out} (out) the point de refus"
     )
-    assert dict(french.view(0).scores)["Out"] == f"{out}, who may take a point de refus"
+    assert dict(french.view(0).scores)["Out"] == (
+        f"{out}, who takes a point de refus if one here stands on his cards and loses"
+    )
     english = first_refusal(ENGLISH)
     assert english.stood is None and english.game.position.penalty is not None
     assert english.penalty_line().endswith("scores two for the point (law 49)")

@@ -137,7 +137,7 @@ async def test_the_pool_shows_who_refused_and_who_takes_the_point_de_refus():
             f"Penalty {dealer} refused the proposal: if he loses the point, {nondealer} "
             f"scores it and {out} (out) the point de refus"
         ) in shown
-        assert f"Out {out}, who may take a point de refus" in shown
+        assert f"Out {out}, who takes a point de refus if one here" in shown
         app.pop_screen()
         await pilot.pause()
         table = refused_pool(ENGLISH)

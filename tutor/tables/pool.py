@@ -190,13 +190,26 @@ class PoolTable:
                 )
             )
         scores.append(("Dealer", self.game.players[position.dealer]))
-        may = ", who may take a point de refus" if self.rules.french else ""
+        # said in full: "who may take a point de refus" alone left a learner asking when
+        may = (
+            ", who takes a point de refus if one here stands on his cards and loses"
+            if self.rules.french
+            else ""
+        )
         scores.append(("Out", f"{names[self.out]}{may}"))
         penalty = self.penalty_line()
         if penalty:
             scores.append(("Penalty", penalty))
         marks = self.marks()
-        scores.append(("Marks", ", ".join(f"{names[i]} {marks[i]}" for i in range(3))))
+        # "Marks" beside each game's points read as a second, contradictory score (a
+        # learner review): they are the pool's stakes, and say what counts one
+        stakes = "a game won" + (", or a point de refus while out," if self.rules.french else "")
+        scores.append(
+            (
+                "Pool marks",
+                ", ".join(f"{names[i]} {marks[i]}" for i in range(3)) + f" ({stakes} is one)",
+            )
+        )
         scores.append(("Stock", count(len(position.stock), "card")))
         status = self.result() if self.is_over else f"{names[self.to_act]} to {self._decision()}"
         title = (
