@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.model import seat_names
+from tutor.tables.round_deal import PLAY_LAW
 from tutor.tables.round_table import RoundTable
 
-LAW = "french/cinq-six"
 SIZES = {"cinq": 5, "six": 6}
 
 
@@ -48,6 +48,6 @@ def new_cinq_six(
         tuple(range(size)),
         players,
         losers=losers,
-        law=LAW,
+        law=PLAY_LAW,
         title=title,
     )

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.model import seat_names
+from tutor.tables.round_deal import PLAY_LAW
 from tutor.tables.round_table import RoundTable
 
-LAW = "french/quatre"
 PARTNERSHIPS = (0, 1, 0, 1)
 """South and North (seats 0 and 2) against West and East (seats 1 and 3)."""
 
@@ -35,6 +35,6 @@ def new_quatre(seed: int, rules: RuleSet = FRENCH) -> RoundTable:
         PARTNERSHIPS,
         sides,
         losers=1,
-        law=LAW,
+        law=PLAY_LAW,
         title="Écarté à quatre",
     )

@@ -23,7 +23,10 @@ from tutor.rules.cards import Card, Rank, Suit, intern
 from tutor.rules.deal import Distribution, Phase, shuffled_pack
 from tutor.tables.tricks import best_index, legal_plays, play_reason
 
-PLAY_LAW = "french/cinq-six"
+PLAY_LAW = "tables/tricks"
+"""What a card refused at a round table cites: the project's reading of the trick with
+more than two (the French rules give the table "the same rule" and no trick law of its
+own; a learner review saw french/quatre cited for a rule it does not state)."""
 
 T = TypeVar("T")
 
@@ -44,7 +47,7 @@ class RoundDeal:
     king: int | None = None
     """The seat that marked the king of trumps (the dealer, if he turned one up)."""
     law: str = PLAY_LAW
-    """The passage a refusal cites (the table's own passage)."""
+    """The passage a refused card cites."""
 
     @property
     def size(self) -> int:

@@ -247,13 +247,20 @@ class TablePlayScreen(DecisionKeys, Screen):
         if self.gallery.enabled and not self.watching():
             self.point(table)
 
+    def law_title(self, law: str) -> str:
+        """A law as a learner reads it: its passage's title (the id if not in the texts)."""
+        library = self.app.library
+        if library is not None and law in library:
+            return library.passage(law).title
+        return law
+
     def apply(self, action: Action) -> None:
         """The learner's action; a refusal is shown with its law."""
         before = self.table
         try:
             after = before.apply(action)
         except IllegalAction as exc:
-            law = f"\n— {exc.law}" if exc.law else ""
+            law = f"\n— {self.law_title(exc.law)}" if exc.law else ""
             self.notify(f"{exc}{law}", title="Not allowed", severity="warning")
             return
         self.record(before, action, after)
