@@ -111,11 +111,20 @@ async def test_a_forbidden_card_is_refused_with_a_notification():
                 legal = {a.card for a in screen.table.legal_actions()}
                 wrong = [i for i, c in enumerate(screen.hand_order()) if c not in legal]
                 if wrong:
+                    # the prompt names the one card the laws leave, else says the
+                    # forbidden are dimmed (a learner review: "follow with 1-5")
+                    prompt = str(screen.query_one("#tp-prompt", Static).render())
+                    if len(legal) == 1:
+                        assert "the laws leave you one card" in prompt
+                    else:
+                        assert "the cards the laws forbid are dimmed" in prompt
                     before = screen.table
                     await pilot.press(str(wrong[0] + 1))
                     await pilot.pause()
                     assert screen.table is before
-                    assert any("Not allowed" in (n.title or "") for n in app._notifications)
+                    told = [n for n in app._notifications if "Not allowed" in (n.title or "")]
+                    # the law by its title, the project's reading (not a raw id)
+                    assert told and "The law of the trick with more than two" in told[-1].message
                     return
             await play_step(pilot, screen)
         pytest.skip("no forbidden card came up in this deal")

@@ -643,7 +643,19 @@ class TablePlayScreen(DecisionKeys, Screen):
         if "follow" in kinds:
             trick = self.table.view(LEARNER).trick
             led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
-            return styled("${led}follow with [b]$keys[/b].", led=led, keys=keys)
+            # as at two: one card left by the laws is named, else the forbidden are
+            # said to be dimmed (a learner review: "follow with 1-5", one card legal)
+            allowed = [a.card for a in self.table.legal_actions() if a.kind == "follow"]
+            if len(allowed) == 1:
+                only = allowed[0]
+                return styled(
+                    "${led}the laws leave you one card, $only ([b]$key[/b]).",
+                    led=led,
+                    only=card_label(only),
+                    key=str(self.hand_order().index(only) + 1),
+                )
+            some = " (the cards the laws forbid are dimmed)" if len(allowed) < count else ""
+            return styled("${led}follow with [b]$keys[/b]$some.", led=led, keys=keys, some=some)
         decisions = Content(" · ").join(
             styled("$label ([b]$key[/b])", label=label, key=key)
             for kind, (key, label) in DECISION_KEYS.items()
