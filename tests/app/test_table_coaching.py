@@ -82,6 +82,15 @@ async def test_each_table_has_a_hint_from_the_hints_and_the_strongest_engine(nam
         assert screen.query_one("#tp-advice-box").has_class("-shown")
         await learner_card(pilot, screen)  # acting puts the log back
         assert not screen.query_one("#tp-advice-box").has_class("-shown")
+        # Escape closes a hint shown, and asks nothing (it used to ask to abandon)
+        if screen.learner_kinds():
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert screen.query_one("#tp-advice-box").has_class("-shown")
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is screen
+            assert not screen.query_one("#tp-advice-box").has_class("-shown")
 
 
 @pytest.mark.parametrize("name,seed,options", TABLES)

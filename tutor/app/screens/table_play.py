@@ -492,6 +492,12 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.abandoning(deal_anew, "a new one", "Abandon it: a new game at this table")
 
     def action_leave(self) -> None:
+        """Escape: the hint closes first, if shown (a learner review: Escape asked to
+        abandon the game while the hint was open, and the next digit went to the dialog)."""
+        if self.query_one("#tp-advice-box").has_class("-shown"):
+            self.hide_advice()
+            return
+
         def leave() -> None:
             if self.app.screen is self:
                 self.app.pop_screen()
