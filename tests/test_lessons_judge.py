@@ -177,6 +177,9 @@ def test_the_figures_beside_a_card_verdict_agree_with_it(course):
             cost = card_cost(step, action, step.expected)
             says_cost = result.diagnosis.text.startswith(f"{action.card.label} costs you")
             assert says_cost == (cost.given_value < cost.right_value - VALUE_MARGIN)
+            # a card that costs nothing is sound: asked again, not counted a miss
+            assert result.sound == (not says_cost)
+            assert result.to_json().get("sound", False) == result.sound
             assert f"{cost.given_value:+.2f} points on average" in result.diagnosis.text
             checked += 1
     assert checked >= 5

@@ -467,3 +467,31 @@ async def test_the_step_track_shows_right_and_wrong_and_the_score():
         await pilot.pause()
         header = app.screen.query_one("#step-title").region
         assert header.height >= 2 and 0 < header.y < app.size.height
+
+
+@run
+async def test_a_sound_card_not_the_hints_is_asked_again_not_counted_a_miss():
+    """A learner review: ✗ beside figures that rated the card as good as the right one.
+    A card that loses nothing by the computation is said to be sound, and the step asks
+    for the Hints' card again without spending a try or counting a miss."""
+    use_shipped_lesson("12-leads.toml")
+    app = create_app(start="lessons", lesson_id="leads")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        while screen.step.id != "two-small-trumps-1":
+            await pilot.press("s", "n")
+            await settle(pilot)
+        index = screen.index
+        order = screen.hand_order()
+        await pilot.press(str(order.index(next(c for c in order if c.label == "Q♥")) + 1))
+        await settle(pilot)
+        shown = feedback(app)
+        assert "Sound, but not the Hints' card: lead Q♥" in shown
+        assert "not counted as a miss" in shown
+        assert screen.attempt.tries == 0 and not screen.attempt.finished
+        await pilot.press(str(order.index(next(c for c in order if c.label == "9♦")) + 1))
+        await settle(pilot)
+        assert "✓ Right" in feedback(app)
+        assert screen.results[index] is True  # right first time: the sound card was no miss
+        assert not [r for r in progress().reviews() if r.step == "two-small-trumps-1"]

@@ -73,6 +73,11 @@ class Diagnosis:
 
     text: str
     rule: str = ""
+    sound: bool = False
+    """The choice loses nothing by the project's computation (a card as good as the
+    rule's, every card known): not the answer the step teaches, but no fault either,
+    so the tutor does not count it as a miss (a learner review: ✗ beside figures that
+    rated the card as good)."""
 
     def __str__(self) -> str:
         return f"{self.text} {self.rule}" if self.rule else self.text
@@ -337,4 +342,5 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         f" the computation finds {g} {found}, so this is the Hints' method rather than a point"
         " lost.",
         rule,
+        sound=True,
     )

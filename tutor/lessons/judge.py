@@ -42,6 +42,12 @@ class Judgement:
     """The project's computed figures, in words, when they speak to this question."""
 
     @property
+    def sound(self) -> bool:
+        """Wrong by the step, but losing nothing by the computation (``Diagnosis.sound``):
+        the tutor asks again without counting a try."""
+        return not self.correct and self.diagnosis is not None and self.diagnosis.sound
+
+    @property
     def given_text(self) -> str:
         """The answer given, as the learner would write it (a choice number from 1)."""
         return str(self.given + 1) if isinstance(self.given, int) else str(self.given)
@@ -72,6 +78,8 @@ class Judgement:
             "feedback": self.feedback,
             "passages": list(self.passages),
         }
+        if self.sound:
+            out["sound"] = True
         if self.figures:
             out["figures"] = self.figures
         return out

@@ -553,6 +553,17 @@ class LessonScreen(Screen):
         self.judgement = judgement
         if not judgement.correct:
             self.wrong_given.add(answer_key(judgement.given))
+        if judgement.sound and judgement.diagnosis is not None:
+            # as good as the rule's card by the figures shown: asked again, not a try
+            self.set_feedback(
+                f"### ≈ Sound, but not the Hints' card: {self.given_text(judgement.given)}",
+                self.held_line(),
+                judgement.diagnosis.text,
+                "This step teaches the card the Hints play: choose again. This answer is not"
+                " counted as a miss. Press ? for a clue, s to see the answer.",
+            )
+            self.after_answer()
+            return
         attempt = self.attempt
         # The place moves when the learner answers, not when a step is only looked at
         # (a lesson opened from a link in the texts must not take over Continue).
