@@ -211,3 +211,15 @@ def test_beside_a_lesson_a_passage_keeps_the_projects_notes_but_not_the_emendati
     assert "Emended" not in beside and "trumps" in beside
     for note in passage.project_notes:
         assert note in beside
+
+
+def test_a_glossary_entry_says_its_term_once():
+    # A learner review: every glossary entry showed its term twice, heading and term.
+    from tutor.app.screens.texts import passage_text
+    from tutor.texts import load_library
+
+    library = load_library()
+    shown = passage_text(library.passage("glossary/vole"), "corrected", show_id=False, level=2)
+    assert shown.count("Vole") == 1 and shown.startswith("## Vole")
+    law = passage_text(library.passage("club-laws/38"), "corrected", show_id=False, level=2)
+    assert "38.--If the dealer accept" in law

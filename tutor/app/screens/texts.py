@@ -101,13 +101,24 @@ def passage_heading(passage, level: int, show_id: bool) -> str:
 
 def passage_text(passage, reading: str, *, show_id: bool, level: int) -> str:
     """One passage as Markdown, emendations marked in the reading chosen, then its notes."""
-    body = passage.marked(reading)
+    body = _without_term(passage, passage.marked(reading))
     if body.lstrip().startswith("#"):  # the passage brings its own heading
         parts = [f"`{passage.id}`", "", body] if show_id else [body]
     else:
         parts = [passage_heading(passage, level, show_id), "", body]
     notes = notes_block(passage)
     return "\n".join(parts + (["", notes] if notes else []))
+
+
+def _without_term(passage, body: str) -> str:
+    """A glossary entry's definition without its term, which the heading already shows
+    (a learner review: every entry said its term twice)."""
+    if passage.document != "glossary":
+        return body
+    first, _, rest = body.lstrip().partition("\n")
+    if first.strip().strip("*") == passage.title:
+        return rest.lstrip("\n")
+    return body
 
 
 def notes_block(passage) -> str:
