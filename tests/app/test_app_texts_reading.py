@@ -113,7 +113,9 @@ async def test_club_laws_listed_with_their_subjects():
         for n, node in enumerate(laws.children, 1):
             subject = app.library.passage(f"club-laws/{n}").subject
             assert label(node) == f"{n}. {subject}"
-        assert "## Law 12: Faced card in the pack" in screen.query_one("#original").source
+        assert (
+            "## Law 12: *Faced card in the pack*" in screen.query_one("#original").source
+        )  # the project's subject, set apart
 
 
 @run

@@ -50,7 +50,8 @@ WELCOME = """\
 Choose a passage in the contents on the left (arrows and Enter), or search with `/`.
 
 - **Britannica**: the article *Écarté* of the 9th edition, with its hints to players.
-- **Club laws**: the 51 laws as accepted by the principal London clubs, each with its subject.
+- **Club laws**: the 51 laws as accepted by the principal London clubs, each headed by its
+  subject in italics: the subjects are the project's, not the source's.
 - **French rules**: *L'Écarté*, each paragraph beside the project's English translation.
 
 Emendations are marked ⟨thus⟩ in the text: `e` shows the reading as received, then both
@@ -95,8 +96,11 @@ def fit(label: str, width: int) -> str:
 
 
 def passage_heading(passage, level: int, show_id: bool) -> str:
+    """The passage's title; a law's subject, the project's words, set apart in italics
+    (a learner review took the subjects for the source's)."""
     ident = f"  `{passage.id}`" if show_id else ""
-    return f"{'#' * level} {passage.full_title}{ident}"
+    title = f"{passage.title}: *{passage.subject}*" if passage.subject else passage.title
+    return f"{'#' * level} {title}{ident}"
 
 
 def passage_text(passage, reading: str, *, show_id: bool, level: int) -> str:
