@@ -230,14 +230,17 @@ async def test_saved_game_names_and_folder_with_markup_are_shown_as_text(tmp_pat
     monkeypatch.chdir(tmp_path)  # a short path, so the dialog shows it whole
     monkeypatch.setenv("ECARTE_DATA_DIR", f"data {CLICK} [/]")
     games_dir().mkdir(parents=True)
-    saved_record(games_dir() / "[@click=app.quit]x [b].txt")  # a name holds no "/"
+    # the picker tells a record by its game (players from the file), one that will
+    # not load by its name (a name holds no "/")
+    saved_record(games_dir() / "a.txt", players=f"[b]{CLICK} vs [/]North")
+    (games_dir() / "[@click=app.quit]x [b].txt").write_text("not a record", encoding="utf-8")
     app = create_app(start="play", engine="random", seed=3)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("l")
         await settle(pilot)
         assert isinstance(app.screen, LoadGameScreen)
-        assert_safe(app, "[@click=app.quit]x [b].txt", f"data {CLICK} [/]")
+        assert_safe(app, f"[b]{CLICK}", "[@click=app.quit]x [b].txt — cannot", f"data {CLICK} [/]")
 
 
 @pytest.mark.parametrize("topic", TRAPS)
