@@ -4,10 +4,13 @@ table screens answer the same keys the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding
+from textual.content import Content
 
+from tutor.app.markup import styled
 from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card
 
@@ -45,6 +48,25 @@ def decision_bindings(id_prefix: str = "") -> list[Binding]:
 def card_keys(n: int) -> str:
     """The keys naming ``n`` cards: ``1-5``, ``1-2``, ``1``."""
     return "1" if n == 1 else f"1-{n}"
+
+
+def follow_prompt(led: str, hand: Sequence[Card], allowed: Sequence[Card]) -> Content:
+    """The prompt to follow, after ``led`` ("North led K♠: "): the one card the laws
+    leave named with its key, else the keys, saying the forbidden cards are dimmed (a
+    learner review: "follow with 1-4" where one card was legal, the law told only by a
+    passing warning)."""
+    if len(allowed) == 1:
+        only = allowed[0]
+        return styled(
+            "${led}the laws leave you one card, $only ([b]$key[/b]).",
+            led=led,
+            only=only.label,
+            key=str(hand.index(only) + 1),
+        )
+    some = " (the cards the laws forbid are dimmed)" if len(allowed) < len(hand) else ""
+    return styled(
+        "${led}follow with [b]$keys[/b]$some.", led=led, keys=card_keys(len(hand)), some=some
+    )
 
 
 class DecisionKeys:

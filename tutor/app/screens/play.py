@@ -35,6 +35,7 @@ from tutor.app.screens.decision_keys import (
     DecisionKeys,
     card_keys,
     decision_bindings,
+    follow_prompt,
 )
 from tutor.app.widgets.cards import BacksView, HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -241,7 +242,7 @@ class PlayScreen(DecisionKeys, Screen):
         if seat == LEARNER:
             self.unsaved = True
             self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
-        told = self.told(seat, action, before.position.hands[seat], after.position.hands[seat])
+        told = self.told(before, action, after)
         if told:
             self.log_line(told)
         self.game = after
@@ -252,13 +253,28 @@ class PlayScreen(DecisionKeys, Screen):
             self.advance()
         return True
 
-    def told(
-        self, seat: int, action: Action, hand: Sequence[Card], hand_after: Sequence[Card]
-    ) -> str | None:
+    def told(self, before: Game, action: Action, after: Game) -> str | None:
         """The log's line for ``action``; the learner's discard names what it drew."""
+        seat = before.to_act
         mine = seat == LEARNER
-        drawn = drawn_cards(hand, hand_after) if mine and action.kind == "discard" else ()
+        drawn: tuple[Card, ...] = ()
+        if mine and action.kind == "discard":
+            drawn = drawn_cards(before.position.hands[seat], after.position.hands[seat])
         return narrate(self.names[seat], action, hidden=not mine, drawn=drawn)
+
+    def told_moves(self, start: Game, actions: Sequence[Action]) -> list[str]:
+        """The log's lines for ``actions`` played from ``start`` (up to the game's end)."""
+        lines = []
+        game = start
+        for action in actions:
+            if game.is_over:
+                break
+            later = game.apply(action)
+            line = self.told(game, action, later)
+            if line:
+                lines.append(line)
+            game = later
+        return lines
 
     def deal_over(self, before: Game, after: Game) -> None:
         from tutor.app.screens.summary import DealSummary
@@ -395,18 +411,7 @@ class PlayScreen(DecisionKeys, Screen):
         """The moves an undo takes back, named so the log above reads as corrected (a
         learner review: the undone moves and the new ones read like two games)."""
         undone = self.game.actions[len(earlier.actions) :]
-        told = []
-        game = earlier
-        for action in undone:
-            if game.is_over:
-                break
-            seat = game.to_act
-            later = game.apply(action)
-            line = self.told(seat, action, game.position.hands[seat], later.position.hands[seat])
-            if line:
-                told.append(line)
-            game = later
-        return "; ".join(told) or "the last move"
+        return "; ".join(self.told_moves(earlier, undone)) or "the last move"
 
     def action_replay(self) -> None:
         """The same deal from its start, to try other choices: the deal in progress once
@@ -663,25 +668,8 @@ class PlayScreen(DecisionKeys, Screen):
                 card=card_label(led) if led else "?",
             )
         allowed = [a.card for a in game.legal_actions() if a.kind == "follow"]
-        if len(allowed) == 1:
-            # Said before the learner tries a forbidden card (a learner review: "follow with
-            # 1-4" where the laws left one card, told only by a passing warning)
-            only = allowed[0]
-            return styled(
-                "$name led $card: the laws leave you one card, $only ([b]$key[/b]).",
-                name=names[1 - LEARNER],
-                card=card_label(led) if led else "?",
-                only=card_label(only),
-                key=str(self.hand_order().index(only) + 1),
-            )
-        forbidden = len(position.hands[LEARNER]) - len(allowed)
-        return styled(
-            "$name led $card: follow with [b]$keys[/b]$some.",
-            name=names[1 - LEARNER],
-            card=card_label(led) if led else "?",
-            keys=keys,
-            some=" (the cards the laws forbid are dimmed)" if forbidden else "",
-        )
+        led_by = f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "
+        return follow_prompt(led_by, self.hand_order(), allowed)
 
     def draw_buttons(self) -> None:
         box = self.query_one("#decisions", Horizontal)
@@ -705,14 +693,8 @@ class PlayScreen(DecisionKeys, Screen):
 
     def log_deal_so_far(self) -> None:
         """The current deal's moves already made (a game loaded or resumed mid-deal)."""
-        state = self.game.restart_deal()
-        for action in self.game.deal_actions:
-            seat = state.to_act
-            later = state.apply(action)
-            told = self.told(seat, action, state.position.hands[seat], later.position.hands[seat])
-            if told:
-                self.log_line(told)
-            state = later
+        for line in self.told_moves(self.game.restart_deal(), self.game.deal_actions):
+            self.log_line(line)
 
     def log_deal_start_of(self, game: Game) -> None:
         position = game.position

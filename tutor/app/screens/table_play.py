@@ -40,7 +40,12 @@ from tutor.app.advice import advice_markdown, engine_markdown, titled_sources
 from tutor.app.markup import plain, styled
 from tutor.app.narrate import narrate, turned_king
 from tutor.app.screens.confirm import ask_then
-from tutor.app.screens.decision_keys import DECISION_KEYS, DecisionKeys, decision_bindings
+from tutor.app.screens.decision_keys import (
+    DECISION_KEYS,
+    DecisionKeys,
+    decision_bindings,
+    follow_prompt,
+)
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
@@ -649,19 +654,8 @@ class TablePlayScreen(DecisionKeys, Screen):
         if "follow" in kinds:
             trick = self.table.view(LEARNER).trick
             led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
-            # as at two: one card left by the laws is named, else the forbidden are
-            # said to be dimmed (a learner review: "follow with 1-5", one card legal)
             allowed = [a.card for a in self.table.legal_actions() if a.kind == "follow"]
-            if len(allowed) == 1:
-                only = allowed[0]
-                return styled(
-                    "${led}the laws leave you one card, $only ([b]$key[/b]).",
-                    led=led,
-                    only=card_label(only),
-                    key=str(self.hand_order().index(only) + 1),
-                )
-            some = " (the cards the laws forbid are dimmed)" if len(allowed) < count else ""
-            return styled("${led}follow with [b]$keys[/b]$some.", led=led, keys=keys, some=some)
+            return follow_prompt(led, self.hand_order(), allowed)
         decisions = Content(" · ").join(
             styled("$label ([b]$key[/b])", label=label, key=key)
             for kind, (key, label) in DECISION_KEYS.items()

@@ -492,13 +492,9 @@ class TextsScreen(Screen):
     def hit_line(self, hit) -> Content:
         """A search result: the passage's title in bold (a law by its subject), then where
         the words stand; the id after the title, dim, for those who cite by id."""
-        try:
-            title = self.app.library.passage(hit.id).full_title
-        except Exception:  # a hit always names a passage; the id alone if not
-            title = hit.id
         return styled(
             "[b]$title[/b] [dim]($ident)[/dim] — $snippet",
-            title=title,
+            title=self.app.library.passage(hit.id).full_title,
             ident=hit.id,
             snippet=hit.snippet,
         )
