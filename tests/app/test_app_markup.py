@@ -315,3 +315,35 @@ async def test_the_app_starts_and_loads_past_links_that_go_nowhere():
         assert isinstance(app.screen, PlayScreen)
         logged = "\n".join(strip.text for strip in app.screen.query_one(RichLog).lines)
         assert "Loaded good.txt" in logged
+
+
+def test_markdown_literal_reads_as_the_text_it_quotes():
+    from markdown_it import MarkdownIt
+
+    from tutor.app.markup import markdown_literal
+
+    said = "*x* [a](b) # 1. \\ _c_ <b>q</b> `z`"
+    html = MarkdownIt("commonmark").render(markdown_literal(said))
+    assert html == "<p>*x* [a](b) # 1. \\ _c_ &lt;b&gt;q&lt;/b&gt; `z`</p>\n"
+
+
+@run
+async def test_an_engine_failure_in_the_hint_is_shown_as_text():
+    """An exception's message goes into the hint's Markdown quoted, not read as Markdown."""
+    app = create_app(start="play", engine="random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+
+        class Failing:
+            def advise(self, info):
+                raise RuntimeError(f"**no** [link](http://x) {CLICK}")
+
+        screen.advisor = Failing()
+        await pilot.press("question_mark")
+        await settle(pilot)
+        source = screen.query_one("#advice").source
+        assert source.startswith("*The engine could not advise: \\*\\*no\\*\\*")
+        assert "\\[link\\]\\(http" in source
+        assert_safe(app)

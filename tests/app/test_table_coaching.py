@@ -338,3 +338,28 @@ def test_a_table_grade_says_whose_choice_the_hints_make():
     assert "the Hints say follow 7♦" in other
     same = judged_line("South", Judged(sd, sd, 0.0, hints=sd), "best").plain
     assert "the Hints say so too" in same
+
+
+@run
+async def test_a_table_hint_longer_than_its_pane_says_pagedown_shows_more():
+    """As at the game for two: at 80x24 the hint runs past the side pane, and a line
+    under it says PageDown shows more, until the end is in sight or the hint is closed."""
+    app = create_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "pool", 5)
+        more = screen.query_one("#tp-advice-more")
+        assert not more.display  # no hint shown
+        await pilot.press("question_mark")
+        await settle(pilot)
+        box = screen.query_one("#tp-advice-box")
+        assert box.max_scroll_y > 0
+        assert more.display and more.region.bottom <= screen.region.bottom - 1
+        for _ in range(15):
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        assert not more.display
+        await pilot.press("pageup", "escape")
+        await settle(pilot)
+        assert not box.has_class("-shown") and not more.display

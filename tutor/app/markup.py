@@ -13,13 +13,16 @@ can hold either. So in this app:
   name=value)`` to put such text inside our own markup (``$name`` in the template is
   replaced by the value as text; Textual's template variables);
 - a tree is a ``PlainTree``, whose string labels are text;
-- ``RichLog`` keeps ``markup=False``; a Rich ``Table`` or ``Text`` gets ``Text`` cells.
+- ``RichLog`` keeps ``markup=False``; a Rich ``Table`` or ``Text`` gets ``Text`` cells;
+- Markdown of ours that quotes such text quotes ``markdown_literal(value)``.
 
 A ``str`` with markup in it is handed to a widget only when every character of it
 is written in this package.
 """
 
 from __future__ import annotations
+
+import re
 
 from rich.text import Text, TextType
 from textual.content import Content
@@ -37,6 +40,16 @@ def styled(template: str, **values: object) -> Content:
     ``styled("[b]$name[/b] wins", name=player)`` bolds the name, whatever it holds.
     """
     return Content.from_markup(template, **{k: str(v) for k, v in values.items()})
+
+
+_MARKDOWN_SIGNIFICANT = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def markdown_literal(value: object) -> str:
+    """``value`` as Markdown that reads as the text itself, on one line: every ASCII
+    punctuation mark escaped (CommonMark lets a backslash escape any of them), so an
+    exception's ``*``, ``[x](y)`` or leading ``#`` stays what it says."""
+    return _MARKDOWN_SIGNIFICANT.sub(r"\\\1", " ".join(str(value).split()))
 
 
 class PlainTree(Tree):

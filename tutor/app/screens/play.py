@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.app.advice import ADVISOR, advice_markdown
-from tutor.app.markup import plain, styled
+from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import drawn_cards, narrate, turned_king
 from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen, ask_then
@@ -39,6 +39,7 @@ from tutor.app.screens.decision_keys import (
 )
 from tutor.app.widgets.cards import BacksView, HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown, passage_markdown
 from tutor.app.widgets.scoreboard import Board, Scoreboard
 from tutor.app.widgets.trick import TableView, TrickView
@@ -58,7 +59,6 @@ if TYPE_CHECKING:
 
 LEARNER = 0
 
-MORE_ADVICE = "PageDown: more of the hint ↓"
 
 ADVICE_PROMPT = "*Press ? for a hint: what the sources say and what the strongest engine advises.*"
 
@@ -141,14 +141,11 @@ class PlayScreen(DecisionKeys, Screen):
                 yield Scoreboard(id="scoreboard")
                 with VerticalScroll(id="advice-box"):
                     yield PassageMarkdown(ADVICE_PROMPT, id="advice")
-                yield Static(plain(MORE_ADVICE), id="advice-more")
+                yield MoreBelow("advice-box", id="advice-more")
                 yield RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
-        box = self.query_one("#advice-box", VerticalScroll)
-        self.watch(box, "scroll_y", self.cue_more_advice, init=False)
-        self.watch(box, "virtual_size", self.cue_more_advice, init=False)
         if not self.resumed:
             self.shelve_unfinished()
         if self.load_path is not None:
@@ -157,13 +154,7 @@ class PlayScreen(DecisionKeys, Screen):
             self.start_game(self.game)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.cue_more_advice)
-
-    def cue_more_advice(self) -> None:
-        """A line under the hint while it has more below than it shows (a learner review:
-        at 80x24 the engine's figures were cut off, and nothing said PageDown scrolls)."""
-        box = self.query_one("#advice-box", VerticalScroll)
-        self.query_one("#advice-more", Static).display = box.scroll_y < box.max_scroll_y
+        self.call_after_refresh(self.query_one(MoreBelow).follow)
 
     # --- state changes -----------------------------------------------------------
 
@@ -361,7 +352,7 @@ class PlayScreen(DecisionKeys, Screen):
             advice = self.advisor.advise(info)
             text = advice_markdown(info, self.advisor_name, advice, self.app.library)
         except Exception as exc:
-            text = f"*The engine could not advise: {exc}*"
+            text = f"*The engine could not advise: {markdown_literal(exc)}*"
         self.app.call_from_thread(self.show_advice, game, text)
 
     def show_advice(self, game: Game, text: str) -> None:

@@ -37,7 +37,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
 from tutor.app.advice import advice_markdown, engine_markdown, titled_sources
-from tutor.app.markup import plain, styled
+from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import narrate, turned_king
 from tutor.app.screens.confirm import ask_then
 from tutor.app.screens.decision_keys import (
@@ -48,6 +48,7 @@ from tutor.app.screens.decision_keys import (
 )
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
@@ -186,8 +187,12 @@ class TablePlayScreen(DecisionKeys, Screen):
                 yield TableScores(id="tp-scores")
                 with VerticalScroll(id="tp-advice-box"):
                     yield PassageMarkdown(ADVICE_PROMPT, id="tp-advice")
+                yield MoreBelow("tp-advice-box", id="tp-advice-more")
                 yield RichLog(id="tp-log", max_lines=1000, wrap=True, markup=False, min_width=20)
         yield AdaptiveFooter()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.query_one(MoreBelow).follow)
 
     def on_mount(self) -> None:
         if self.gallery_asked and not gallery_rules.allowed(self.rules):
@@ -380,7 +385,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         try:
             text = self.hint_markdown(table)
         except Exception as exc:
-            text = f"*The engine could not advise: {exc}*"
+            text = f"*The engine could not advise: {markdown_literal(exc)}*"
         self.app.call_from_thread(self.show_advice, table, text)
 
     def hint_markdown(self, table) -> str:
@@ -411,6 +416,7 @@ class TablePlayScreen(DecisionKeys, Screen):
     def hide_advice(self) -> None:
         self.query_one("#tp-advice-box").remove_class("-shown")
         self.query_one("#tp-log").remove_class("-hidden")
+        self.call_after_refresh(self.query_one(MoreBelow).follow)
 
     # --- keys ---------------------------------------------------------------------------
 
@@ -445,6 +451,7 @@ class TablePlayScreen(DecisionKeys, Screen):
             self.query_one("#tp-advice", PassageMarkdown).update("*Thinking…*")
             self.query_one("#tp-advice-box").add_class("-shown")
             self.query_one("#tp-log").add_class("-hidden")
+            self.call_after_refresh(self.query_one(MoreBelow).follow)
             self.advise(self.table)
 
     def action_undo(self) -> None:
