@@ -139,6 +139,14 @@ def test_an_exception_refusing_a_jeu_with_the_king_says_the_reading_too():
     assert "readings/dealer-king" in v.readings
 
 
+def test_an_exception_whose_unless_is_met_gives_way_to_the_two_card_rule_with_the_king():
+    """A learner review: exception 1 "came first", then "did not apply", and the note
+    ended "here two cards could be discarded", the case in which the king accepts."""
+    v = accept("KD QD KH JH 7H", "AD")
+    assert v.action == ACCEPT and v.hint.id == "accept/dealer-discard"
+    assert "does not apply" not in v.explanation
+
+
 def test_without_the_king_the_refusal_carries_no_king_reading():
     v = accept("AH 9H QS 7S 7C", "7H")
     assert v.action == REFUSE and v.hint.id == "refuse/jeu-de-regle"

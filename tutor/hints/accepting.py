@@ -324,6 +324,12 @@ def king_not_excepted(info: InfoSet, v: Verdict | None) -> Verdict | None:
     if classify_jeu_de_regle(info.hand, info.trump) is None:
         return v
     n = sum(1 for c in info.hand if c.suit != info.trump and c.rank is not Rank.KING)
+    if n <= 2:
+        # The two-card rule frees this hand (``dealer_discard`` accepts it): an exception
+        # whose "unless" is met leaves the hand to the rules after it (a learner review:
+        # exception 1 "comes first" and then "does not apply", ending on a clause for
+        # accepting).
+        return None
     note = (
         "You hold the king of trumps, for which the non-dealer would propose this jeu de "
         "règle; but the Hints carry the king over to the dealer only in 'the rule not to "
