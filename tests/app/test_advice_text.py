@@ -88,3 +88,25 @@ def test_figures_at_a_score_that_weighs_the_game_say_how():
     assert "weigh the game" not in engine_markdown(
         "best", Advice(PLAY, "r", values=values), info=early
     )
+
+
+def test_a_card_played_second_is_said_as_it_answers_the_card_led():
+    """A learner review: "✓ Right: follow 8♠" for a trump, in the lesson on trumping."""
+    from tutor.app.narrate import describe_action
+    from tutor.rules.actions import follow, lead
+    from tutor.rules.cards import card
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        "follow",
+        "nondealer",
+        tuple(card(c) for c in ("KH", "8S", "9D", "7C")),
+        card("JS"),
+        tricks=((card("7D"), card("TD")),),
+        led=card("QH"),
+    )
+    assert describe_action(follow(card("KH")), info) == "follow suit with K♥"
+    assert describe_action(follow(card("8S")), info) == "trump with 8♠"
+    assert describe_action(follow(card("9D")), info) == "throw away 9♦"
+    assert describe_action(follow(card("9D"))) == "follow 9♦"  # no position: the notation's word
+    assert describe_action(lead(card("9D")), info) == "lead 9♦"

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from tutor.analysis.grades import INACCURACY
 from tutor.analysis.review import same
+from tutor.app.markup import markdown_literal
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
 from tutor.engines.values import weighing_note
@@ -54,7 +55,7 @@ def hints_verdict(info: InfoSet) -> Verdict | str:
     try:
         return advise(info)
     except Exception as exc:  # a hint that cannot judge this position is not an app error
-        return f"The hints have nothing to say here ({exc})."
+        return f"The hints have nothing to say here ({markdown_literal(exc)})."
 
 
 def hints_markdown(
@@ -66,7 +67,7 @@ def hints_markdown(
         return f"*{verdict}*"
     hint = verdict.hint
     lines = [
-        f"**{describe_action(verdict.action)}**",
+        f"**{describe_action(verdict.action, info)}**",
         f"— {titled_sources(hint.title, verdict.sources, library)}",
     ]
     if verdict.explanation:
@@ -89,7 +90,7 @@ def engine_markdown(
 ) -> str:
     """An engine's advice, its reason, the values it weighed and its sources; with the
     decision's ``info``, how its score weighs the figures where it does."""
-    lines = [f"**{describe_action(advice.action)}** — {advice.reason}"]
+    lines = [f"**{describe_action(advice.action, info)}** — {advice.reason}"]
     if advice.values:
         best = sorted(advice.values.items(), key=lambda kv: -kv[1])[:4]
         caption = VALUES_CAPTION
@@ -97,17 +98,17 @@ def engine_markdown(
         if note:
             caption = f"{VALUES_CAPTION[:-1]} {note}*"
         lines += ["", caption, ""]
-        lines += [f"- {option_label(option)}: {value:+.2f}" for option, value in best]
+        lines += [f"- {option_label(option, info)}: {value:+.2f}" for option, value in best]
     if advice.sources:
         lines += ["", f"Sources: {sources_links(advice.sources, library)}"]
     return "\n".join(lines)
 
 
-def option_label(option: str) -> str:
+def option_label(option: str, info: InfoSet | None = None) -> str:
     """An option of an engine's values (``lead KS``, in the notation) as a reader sees
     it (``lead K♠``); text that is not an action is shown as it is."""
     try:
-        return describe_action(Action.parse(option))
+        return describe_action(Action.parse(option), info)
     except ActionError:
         return option
 
@@ -126,7 +127,7 @@ def advice_markdown(
     verdict = hints_verdict(info)
     return "\n".join(
         [
-            in_short(verdict, engine_name, advice),
+            in_short(verdict, engine_name, advice, info),
             "",
             "#### The hints say",
             hints_markdown(info, verdict, library),
@@ -137,12 +138,14 @@ def advice_markdown(
     )
 
 
-def in_short(verdict: Verdict | str, engine_name: str, advice: Advice) -> str:
+def in_short(
+    verdict: Verdict | str, engine_name: str, advice: Advice, info: InfoSet | None = None
+) -> str:
     """One line: what the hints and the engine choose, and whether they agree."""
-    engine = describe_action(advice.action)
+    engine = describe_action(advice.action, info)
     if isinstance(verdict, str):
         return f"**In short:** no hint decides; the {engine_name} engine: **{engine}**."
-    hints = describe_action(verdict.action)
+    hints = describe_action(verdict.action, info)
     if same(verdict.action, advice.action):
         return f"**In short:** the hints and the {engine_name} engine agree: **{hints}**."
     differ = (

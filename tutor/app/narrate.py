@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from tutor.app.widgets.cards import card_label
 from tutor.rules.actions import Action
 from tutor.rules.cards import Card
+from tutor.rules.infoset import InfoSet
 from tutor.rules.rulesets import RuleSet
 
 VERBS = {
@@ -60,9 +61,19 @@ def turned_king(name: str, rules: RuleSet) -> str:
     return f"{name} turned up the king and scores one."
 
 
-def describe_action(action: Action) -> str:
+def describe_action(action: Action, info: InfoSet | None = None) -> str:
     """An action as a short phrase for advice: ``lead K♠``, ``discard 7♣ 8♦``;
-    a discard of no cards (the dealer may take none) is ``take no cards``."""
+    a discard of no cards (the dealer may take none) is ``take no cards``. With the
+    position, a card played second says how it answers the card led: ``follow suit
+    with K♥``, ``trump with 8♠``, ``throw away 9♦`` (a learner review: a lesson on
+    following and trumping called every card "follow")."""
     if not action.cards:
         return "take no cards" if action.kind == "discard" else action.kind
+    if action.kind == "follow" and info is not None and info.led is not None:
+        card = action.card
+        if card.suit == info.led.suit:
+            return f"follow suit with {card_label(card)}"
+        if card.suit == info.trump:
+            return f"trump with {card_label(card)}"
+        return f"throw away {card_label(card)}"
     return f"{action.kind} {' '.join(card_label(c) for c in action.cards)}"

@@ -55,8 +55,9 @@ NEEDS = {
     ),
     ("mark_king", "mark"): "The Hints announce the king as the first card is played",
     ("mark_king", "hold"): (
-        "The Hints hold the king back only at four to three, against an adversary who played"
-        " without proposing"
+        "The Hints hold the king back only at four to three: the dealer at three, when his"
+        " adversary at four played without proposing, or the non-dealer at three when the"
+        " dealer at four refused his proposal"
     ),
 }
 """What a two-way answer needs, said when no hint speaks for the learner's choice."""

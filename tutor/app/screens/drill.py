@@ -27,6 +27,7 @@ from tutor.app.markup import styled
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
+from tutor.lessons.answers import TWO_WAY_QUESTIONS
 from tutor.store.progress import SCHEDULE
 
 if TYPE_CHECKING:
@@ -191,9 +192,16 @@ class DrillScreen(LessonScreen):
             super().show_passages(step)
             return
         self.shown_passages = None
+        near = (
+            "\n\nSome positions are near misses: a hand of the topic with one card changed, so"
+            " that the answer turns. Look for what makes the hand what it is."
+            if step.question in TWO_WAY_QUESTIONS
+            else ""
+        )
         self.query_one("#lesson-passage", PassageMarkdown).update(
             f"### {self.topic.title}\n\nA fresh position: which of the Hints applies? "
-            "The passage it rests on is shown here once you have answered, or asked for a clue (?)."
+            "The passage it rests on is shown here once you have answered, or asked for a clue"
+            f" (?).{near}"
         )
 
     def action_hint(self) -> None:

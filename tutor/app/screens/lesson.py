@@ -33,6 +33,7 @@ from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress, review_outlook
+from tutor.app.markup import markdown_literal
 from tutor.app.narrate import describe_action
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
 from tutor.app.widgets.cards import HandView, card_label
@@ -101,9 +102,9 @@ def penalty_fact(info) -> str:
     dealer_did = "refused the first proposal"
     if mine:
         did = dealer_did if info.is_dealer else nondealer_did
-        return f"You {did}: if you lose the point, your adversary scores two"
+        return f"You {did}: if you lose the point, your adversary scores two."
     did = nondealer_did if info.is_dealer else dealer_did
-    return f"Your adversary {did}: if he loses the point, you score two"
+    return f"Your adversary {did}: if he loses the point, you score two."
 
 
 class LessonScreen(Screen):
@@ -185,12 +186,13 @@ class LessonScreen(Screen):
         with Horizontal(id="lesson"):
             with VerticalScroll(id="lesson-text"):
                 yield PassageMarkdown("", id="lesson-passage")
-            # The header stays in sight above the scrolling board (a learner review: at
-            # 80x24 the step, the score and the reviews due had scrolled away).
+            # The header and the position's facts stay in sight above the scrolling
+            # board (learner reviews: at 80x24 the step, the score and the reviews due
+            # had scrolled away, and then the role, score and trumps that decide a step).
             with Vertical(id="lesson-right"):
                 yield Static("", id="step-title")
+                yield Static("", id="position-facts")
                 with VerticalScroll(id="lesson-board"):
-                    yield Static("", id="position-facts")
                     yield TrickView(id="lesson-table")
                     yield HandView(id="lesson-hand")
                     yield Static("", id="question")
@@ -200,7 +202,16 @@ class LessonScreen(Screen):
                         yield PassageMarkdown("", id="feedback")
         yield AdaptiveFooter()
 
+    SHORT = 30
+    """Under this many rows the board's cards are drawn one line high (``-short``)."""
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.height < self.SHORT, "-short")
+        if self.steps:
+            self.call_after_refresh(self.show_title)
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height < self.SHORT, "-short")
         try:
             self.load_steps()
         except (LessonsUnavailable, LookupError) as exc:  # KeyError, DrillError
@@ -219,7 +230,24 @@ class LessonScreen(Screen):
             return
         asked = self.resume_index() if self.asked_index is None else self.asked_index
         self.index = max(0, min(asked, len(self.steps) - 1))
+        self.results = self.earlier_results()
         self.show_step()
+
+    def earlier_results(self) -> dict[int, bool]:
+        """A lesson taken up part-way carries on its strip and score: each step before
+        this one as its latest result left it (a learner review: a pause for tea wiped
+        "3 of 5" to "none answered yet", while the lesson list kept them)."""
+        if self.lesson is None or self.index == 0:
+            return {}
+        try:
+            latest = progress().latest_attempts(self.lesson.id)
+        except sqlite3.Error:  # a busy progress file: the strip starts empty, as before
+            return {}
+        return {
+            i: latest[step.key]
+            for i, step in enumerate(self.steps[: self.index])
+            if step.key in latest
+        }
 
     def resume_index(self) -> int:
         if self.lesson is None:
@@ -308,7 +336,10 @@ class LessonScreen(Screen):
         done = len(self.results)
         right = sum(self.results.values())
         score = f"{right} of {done} right at the first try" if done else "none answered yet"
-        title.append(f"  {score}", style="dim")
+        # on a line of its own where the strip leaves no room (not "first / try")
+        width = self.query_one("#step-title", Static).content_size.width
+        fits = not width or title.cell_len + 2 + len(score) <= width
+        title.append(f"  {score}" if fits else f"\n{score}", style="dim")
         try:
             outlook = review_outlook(progress(), clock_time=False)
         except sqlite3.Error as exc:  # a busy progress file is not a broken lesson
@@ -351,7 +382,7 @@ class LessonScreen(Screen):
         left = attempt.max_tries - attempt.tries
         if attempt.max_tries == 1:
             said = (
-                " One answer: with two choices, a wrong one shows the answer."
+                " One try: with two choices, a wrong one shows the answer."
                 if self.step.question in ("propose", "accept", "mark_king")
                 else " One answer before it is shown."
             )
@@ -410,7 +441,9 @@ class LessonScreen(Screen):
     def show_position(self, info) -> None:
         self.query_one("#position-facts", Static).update(Text("\n".join(position_facts(info))))
         self.query_one(TrickView).show(
-            TableView(turnup=info.turnup, stock=info.stock_size, led=info.led, led_by="Opponent")
+            TableView(
+                turnup=info.turnup, stock=info.stock_size, led=info.led, led_by="your adversary"
+            )
         )
         self.query_one(HandView).show(self.hand_order(), self.selected)
 
@@ -441,7 +474,7 @@ class LessonScreen(Screen):
             for k in DECISION_KEYS
             if k in kinds
         ]
-        return "Answer: " + " or ".join(keys) if keys else ""
+        return "Answer: " + " or ".join(keys) + "." if keys else ""
 
     def draw_buttons(self) -> None:
         box = self.query_one("#lesson-buttons", Horizontal)
@@ -629,6 +662,8 @@ class LessonScreen(Screen):
         self.render_feedback()
 
     def render_feedback(self) -> None:
+        # no room kept for feedback not yet given (a blank line at 80x24)
+        self.query_one("#feedback-box").display = bool(self.feedback_parts)
         pending = self.query_one("#feedback", PassageMarkdown).update(
             "\n\n".join(self.feedback_parts)
         )
@@ -678,7 +713,7 @@ class LessonScreen(Screen):
     def given_text(self, given: Action | int) -> str:
         if isinstance(given, int):
             return f"“{self.step.choices[given].text}”"
-        return describe_action(given)
+        return describe_action(given, self.step.info)
 
     def expected_text(self) -> str:
         step = self.step
@@ -686,7 +721,7 @@ class LessonScreen(Screen):
             return step.choices[step.answer].text
         from tutor.lessons import expected_action
 
-        return describe_action(expected_action(step))
+        return describe_action(expected_action(step), step.info)
 
     def explanation(self) -> str:
         step = self.step
@@ -712,7 +747,7 @@ class LessonScreen(Screen):
         try:
             lines = describe(consequences(step))
         except Exception as exc:  # an outcome that cannot be played is a note, not a crash
-            text = f"*The deal could not be played out: {exc}*"
+            text = f"*The deal could not be played out: {markdown_literal(exc)}*"
         else:
             # Said plainly: the unseen cards are the lesson's choice, so one deal is an
             # illustration, not evidence (a learner review: it stood beside "about as

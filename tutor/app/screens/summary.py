@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from tutor.app.markup import plain
+from tutor.app.markup import markdown_literal, plain
 from tutor.app.narrate import describe_action
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -128,7 +128,7 @@ class DealSummary(ModalScreen[None]):
         try:
             text = self.choices_text()
         except Exception as exc:  # a failure is told in the pane, never a crash
-            text = f"**Your choices** could not be graded: {exc}"
+            text = f"**Your choices** could not be graded: {markdown_literal(exc)}"
         # call_from_thread waits for the update to finish: the keys then see its height
         self.app.call_from_thread(self.query_one("#deal-choices", PassageMarkdown).update, text)
         self.app.call_from_thread(self.call_after_refresh, self.show_keys)
