@@ -124,3 +124,16 @@ def test_a_clue_to_follow_asks_about_the_card_led_not_guards():
         found = clue(step, 2)
         assert found is not None and "The card led is" in found.text
         assert "guarded" not in found.text, (step.lesson, step.id, found.text)
+
+
+def test_a_lesson_is_found_by_the_number_the_list_shows():
+    """A learner review: `ecarte lessons 11` was refused; the list numbers the lessons."""
+    from tutor.lessons import load_curriculum
+    from tutor.lessons.model import UnknownLesson
+
+    course = load_curriculum()
+    assert course.lesson("11") is course.lessons[10]
+    assert course.lesson("1").id == course.lessons[0].id
+    for wrong in ("0", str(len(course.lessons) + 1), "-1", "1.5"):
+        with pytest.raises(UnknownLesson, match="by number or id: 1 "):
+            course.lesson(wrong)

@@ -265,6 +265,16 @@ def test_clues_are_staged_and_never_the_answer(course):
                 assert expected not in text
 
 
+def test_a_clue_asks_about_guards_only_where_they_decide(course):
+    """A learner review: "which of Q♠ and K♠ are guarded?" beside a hand that three of
+    a suit (jeu de règle 2a) decides; accepting always weighs guards."""
+    two_a = course.lesson("jeux-de-regle-trumps").step("2a-2")
+    said = clue(two_a, 2).text
+    assert "guarded" not in said and "of one suit" in said
+    accepting = next(s for s in course.steps if s.question == "accept" and clue(s, 2))
+    assert "guarded" in clue(accepting, 2).text
+
+
 # --- the headless judge ----------------------------------------------------------------
 
 

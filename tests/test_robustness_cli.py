@@ -294,7 +294,10 @@ def test_any_command_stops_quietly_when_its_reader_goes(tmp_path, monkeypatch) -
     [
         (["texts", "no/such"], "texts: no passage 'no/such'"),
         (["texts", "laws/38x"], "did you mean club-laws/38"),
-        (["lessons", "no-such"], "lessons: no lesson 'no-such' (the lessons: cards,"),
+        (
+            ["lessons", "no-such"],
+            "lessons: no lesson 'no-such' (the lessons, by number or id: 1 cards,",
+        ),
     ],
 )
 def test_an_unknown_passage_or_lesson_is_told_on_the_command_line(monkeypatch, capsys, argv, told):

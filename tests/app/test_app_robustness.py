@@ -84,7 +84,8 @@ async def test_an_unknown_lesson_id_is_named_with_the_lessons_there_are():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert any(
-            "no lesson 'no-such-lesson' (the lessons: test-lesson, second-lesson)" in m
+            "no lesson 'no-such-lesson' (the lessons, by number or id: 1 test-lesson, 2 second-lesson)"
+            in m
             for m in messages(app)
         )
 

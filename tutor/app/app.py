@@ -291,6 +291,9 @@ class EcarteApp(App):
     def action_texts(self) -> None:
         self.open_passage(None)
 
+    def action_drills(self) -> None:
+        self.open_drill(None)
+
     def open_passage(self, ident: str | None) -> None:
         """Show a passage in the texts screen (the one open, or a new one)."""
         from tutor.app.screens.texts import TextsScreen

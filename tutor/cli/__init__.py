@@ -68,7 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     lessons = sub.add_parser("lessons", help="guided lessons")
-    lessons.add_argument("lesson_id", nargs="?", metavar="ID", help="open this lesson")
+    lessons.add_argument(
+        "lesson_id",
+        nargs="?",
+        metavar="ID",
+        help="open this lesson (its id, or its number in the list: 11)",
+    )
 
     drill = sub.add_parser("drill", help="endless fresh positions on one topic")
     drill.add_argument(

@@ -222,9 +222,26 @@ def _check_one_trump(
     if len(groups) >= 2 and shape[0] == 3:
         three, others = groups[0], [c for g in groups[1:] for c in g]
         if _ranks(three) == (K, Q, J):
-            found.append(
-                ("3a", ("the king, queen and knave of one suit", "a card of another suit"), ())
-            )
+            fifth = others[0]
+            if rd.is_small(fifth):
+                found.append(
+                    ("3a", ("the king, queen and knave of one suit", "a small card of another"), ())
+                )
+            else:
+                # "and a small card of another": a higher card holds the trick the small
+                # card would, so the project admits it, as its examples are read (a
+                # learner review: "3a" said of a queen, with no word of a reading).
+                found.append(
+                    (
+                        "3a",
+                        (
+                            "the king, queen and knave of one suit",
+                            f"the {fifth.rank.noun} of another suit, where the Hints name a small"
+                            " card (the project admits a higher one)",
+                        ),
+                        (rd.SMALL_CARD, rd.AS_HIGH_AS),
+                    )
+                )
         elif rd.as_high_as(_ranks(three), (Q, N8, N7)) and others[0].rank >= Q:
             found.append(
                 (

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.hints import advise
 from tutor.hints.explain import card_words, join, number
 from tutor.lessons.model import Step
 from tutor.rules.cards import Rank
@@ -170,7 +171,7 @@ def _position_clue(step: Step) -> str | None:
     elif step.question == "mark_king":
         facts.append(_score(info))
     else:
-        facts.append(_suits(info))
+        facts.append(_suits(info, guards=_guards_matter(step, info)))
         if info.score != (0, 0):
             facts.append(_score(info))
     return " ".join(f for f in facts if f)
@@ -183,12 +184,24 @@ def _trumps(info: InfoSet) -> str:
     return f"Count your trumps: {number(len(trumps))}, {' '.join(c.label for c in trumps)}."
 
 
-def _suits(info: InfoSet) -> str:
+def _guards_matter(step: Step, info: InfoSet) -> bool:
+    """Whether guards speak to this choice: always to accepting (the Hints' principle),
+    to playing without proposing only where the rule that decides names them (a
+    learner review: "which are guarded?" beside a hand that three of a suit decides)."""
+    if step.question == "accept":
+        return True
+    verdict = advise(info)
+    return "guard" in f"{verdict.hint.summary} {verdict.explanation}".lower()
+
+
+def _suits(info: InfoSet, guards: bool = True) -> str:
     plain = [c for c in info.hand if c.suit != info.trump]
     if not plain:
         return ""
     courts = [c for c in plain if c.rank in (Rank.KING, Rank.QUEEN, Rank.KNAVE)]
     text = f"Look at your plain cards suit by suit: {card_words(plain)}."
+    if not guards:
+        return f"{text} How many of them are of one suit, and which are court cards?"
     if len(courts) == 1:
         text += f" Is {courts[0].label} guarded, and by what?"
     elif courts:

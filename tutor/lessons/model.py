@@ -154,8 +154,9 @@ class UnknownLesson(KeyError):
         self.known = known
 
     def __str__(self) -> str:
-        listed = ", ".join(self.known) if self.known else "none are installed"
-        return f"no lesson {self.lesson_id!r} (the lessons: {listed})"
+        numbered = [f"{n} {ident}" for n, ident in enumerate(self.known, 1)]
+        listed = ", ".join(numbered) if numbered else "none are installed"
+        return f"no lesson {self.lesson_id!r} (the lessons, by number or id: {listed})"
 
 
 @dataclass(slots=True)
@@ -167,9 +168,13 @@ class Curriculum:
     files: list[Path] = field(default_factory=list)
 
     def lesson(self, lesson_id: str) -> Lesson:
+        """The lesson of this id, or of this number as the lesson list numbers them
+        (``"11"``: a learner types the number he sees)."""
         for lesson in self.lessons:
             if lesson.id == lesson_id:
                 return lesson
+        if lesson_id.isdecimal() and 1 <= int(lesson_id) <= len(self.lessons):
+            return self.lessons[int(lesson_id) - 1]
         raise UnknownLesson(lesson_id, [lesson.id for lesson in self.lessons])
 
     @property

@@ -26,14 +26,20 @@ USES = (
         "lessons",
         "Lessons",
         "l",
-        "Positions from the sources, one step at a time, with a review queue.",
+        "Step by step from the sources, with reviews.",
     ),
-    ("play", "Play", "p", "Games against the computer, with hints and explanations."),
+    (
+        "drills",
+        "Drills",
+        "d",
+        "Fresh positions on one topic. w: weak spots.",
+    ),
+    ("play", "Play", "p", "Games against the computer, with hints."),
     (
         "texts",
         "Texts",
         "t",
-        "The Britannica article, the club laws and the French rules, annotated.",
+        "The Britannica, club laws and French rules.",
     ),
 )
 
@@ -48,7 +54,8 @@ class HomeScreen(Screen):
         Binding("c", "continue", "Continue", id="continue"),
         Binding("l", "app.lessons", "Lessons", id="lessons"),
         Binding("v", "review", "Review", id="review", show=False),
-        Binding("w", "weak_spots", "Weak spots", id="weak", show=False),
+        Binding("d", "app.drills", "Drills", id="drills"),
+        Binding("w", "weak_spots", "Weak spots", id="weak"),
         Binding("r", "resume", "Resume game", id="resume", tooltip="The game left in progress"),
         Binding("p", "app.play", "Play", id="play"),
         Binding("t", "app.texts", "Texts", id="texts"),
