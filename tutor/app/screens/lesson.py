@@ -448,8 +448,14 @@ class LessonScreen(Screen):
         self.query_one(HandView).show(self.hand_order(), self.selected)
 
     def hand_order(self) -> tuple[Card, ...]:
+        """The hand as drawn: trumps first where the answer is a word (play, accept...),
+        in the pack's order of suits where it is a card's key, so that the lone trump to
+        be played is not always key 1 (a learner review)."""
         info = self.step.info
-        return sort_hand(info.hand, info.trump) if info is not None else ()
+        if info is None:
+            return ()
+        by_keys = self.step.question in ("lead", "follow", "discard")
+        return sort_hand(info.hand, None if by_keys else info.trump)
 
     def kinds(self) -> set[str]:
         """The kinds of answer the question takes (none once the step is over, or while judging)."""
