@@ -22,6 +22,17 @@ def feedback(app) -> str:
     return app.screen.query_one("#feedback").source
 
 
+def as_text(renderable) -> str:
+    """What a Rich renderable (an option's grid) reads as, on one wide line."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    console = Console(width=300, record=True, file=StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
 def key_of(screen, choice: int) -> str:
     """The key that answers with the file's choice ``choice`` (from 0), as shuffled on screen."""
     return str(screen.order.index(choice) + 1)
@@ -419,7 +430,9 @@ async def test_weak_spots_list_the_topics_and_the_rules_missed_in_a_lesson():
         screen = app.screen
         assert isinstance(screen, WeakSpotsScreen)
         choices = screen.query_one("#weak-list")
-        labels = [str(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)]
+        labels = [
+            as_text(choices.get_option_at_index(i).prompt) for i in range(choices.option_count)
+        ]
         assert any("Jeux de règle, category 1" in label and "100%" in label for label in labels)
         law = next(
             i for i, label in enumerate(labels) if "Rules and laws in A test lesson" in label
@@ -498,3 +511,22 @@ async def test_a_sound_card_not_the_hints_is_asked_again_not_counted_a_miss():
         assert "✓ Right" in feedback(app)
         assert screen.results[index] is True  # right first time: the sound card was no miss
         assert not [r for r in progress().reviews() if r.step == "two-small-trumps-1"]
+
+
+@run
+async def test_a_miss_answered_right_before_its_review_says_the_review_stands():
+    """A learner review: practising a missed step left "due in 4 hours" unchanged and
+    unexplained. Answered right before it falls due, the step says it still comes back."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0), key_of(app.screen, 1))  # two misses
+        await settle(pilot)
+        assert "The answer" in feedback(app)
+        assert "still comes back" not in feedback(app)
+        app.open_lesson("test-lesson", 0)  # practised again at once
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 2))
+        await settle(pilot)
+        text = feedback(app)
+        assert "✓ Right" in text and "still comes back for review in 4 hours" in text

@@ -32,7 +32,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress, review_outlook
+from tutor.app.lessonsource import (
+    LessonsUnavailable,
+    curriculum,
+    progress,
+    review_outlook,
+    when,
+)
 from tutor.app.markup import markdown_literal
 from tutor.app.narrate import describe_action
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
@@ -619,6 +625,7 @@ class LessonScreen(Screen):
                 f"### ✓ Right: {given}",
                 held,
                 self.explanation(),
+                self.review_kept(step),
                 "*Press n for the next step.*",
             ]
         elif attempt.finished:
@@ -641,6 +648,25 @@ class LessonScreen(Screen):
             ]
         self.set_feedback(*parts)
         self.after_answer()
+
+    def review_kept(self, step) -> str:
+        """Said when a step answered right before its review falls due keeps that review
+        (a learner review: practising a miss left "39 steps due" unchanged, unexplained)."""
+        try:
+            store = progress()
+            now = store.clock()
+            due = next(
+                (r.due for r in store.reviews() if (r.lesson, r.step) == step.key and r.due > now),
+                None,
+            )
+        except sqlite3.Error:
+            return ""
+        if due is None:
+            return ""
+        return (
+            f"*This step still comes back for review {when(due - now)}: answered right then,"
+            " it moves on to a longer interval. Spacing the reviews is what makes it stick.*"
+        )
 
     def held_line(self) -> str:
         """The position in one line (hand, turn-up, trick led), for the verdict; empty

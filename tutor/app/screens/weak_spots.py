@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -83,23 +84,21 @@ class WeakSpotsScreen(Screen):
         )
         for spot in spots:
             line = Text.assemble(
-                (f"{round(spot.accuracy * 100):>3}%  ", "bold"),
                 spot.topic.title,
                 (f"  · {spot.right} of {spot.total} right at the first try", "dim"),
             )
-            options.add_option(Option(line, id=spot.topic.key))
+            options.add_option(Option(_entry(spot.accuracy, line), id=spot.topic.key))
         self.practice = {}
         for weak in lessons:
             line = Text.assemble(
-                (f"{round(weak.accuracy * 100):>3}%  ", "bold"),
                 "Rules and laws in ",
                 weak.lesson.title,
                 (f"  · {weak.right} of {weak.total} right at the first try", "dim"),
-                (f"\n      to practise: {self.missed_names(weak.to_practise)}", "dim"),
+                (f"\nto practise: {self.missed_names(weak.to_practise)}", "dim"),
             )
             ident = f"{LESSON}{weak.lesson.id}"
             self.practice[ident] = ([s.key for s in weak.to_practise], weak.lesson.title)
-            options.add_option(Option(line, id=ident))
+            options.add_option(Option(_entry(weak.accuracy, line), id=ident))
         options.highlighted = 0
 
     def missed_names(self, steps) -> str:
@@ -130,3 +129,13 @@ class WeakSpotsScreen(Screen):
             self.app.push_screen(LessonScreen(review=keys, review_title=f"Missed in {title}"))
         else:
             self.app.open_drill(ident)
+
+
+def _entry(accuracy: float, text: Text) -> Table:
+    """An option: the accuracy in its own column, the words wrapping under themselves
+    (a learner review: continuation lines ran back to the left edge)."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=4, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(Text(f"{round(accuracy * 100)}%", style="bold"), text)
+    return grid
