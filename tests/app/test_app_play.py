@@ -324,3 +324,25 @@ def test_the_load_picker_tells_each_record_by_its_game_not_its_file_name(tmp_pat
     broken = tmp_path / "game-2.txt"
     broken.write_text("# Écarté game record\nPlayers: South vs North\nSeed: x\n", encoding="utf-8")
     assert describe_saved(broken).startswith("game-2.txt — cannot be loaded: ")
+
+
+@run
+async def test_a_card_and_enter_typed_together_are_taken_in_order():
+    """A learner review: "2" and Enter in one burst (a paste, a lagging link) reached
+    the discard before the card, and the dealer discarded nothing."""
+    from textual import events
+
+    app = create_app(start="play", seed=2, engine="hints")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert "accept" in screen.learner_kinds()  # North proposed; South deals
+        await pilot.press("a")
+        await settle(pilot)
+        assert "discard" in screen.learner_kinds()
+        second = screen.hand_order()[1]
+        app.post_message(events.Key("2", "2"))
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        discards = [a for a in screen.game.actions if a.kind == "discard"]
+        assert discards[-1].cards == (second,), discards

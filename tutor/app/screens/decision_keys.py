@@ -26,21 +26,35 @@ DECISION_KEYS = {
 
 
 def decision_bindings(id_prefix: str = "") -> list[Binding]:
-    """The bindings for decisions, cards 1-5 and Enter, with ids under ``id_prefix``."""
+    """The bindings for decisions, cards 1-5 and Enter, with ids under ``id_prefix``.
+
+    All are priority bindings, as Enter must be (a focused button would take it): a
+    priority binding is handled as the key arrives, an ordinary one after the keys
+    queued before it, so keys typed together ("2", Enter) would otherwise be taken
+    out of order, the card chosen after the discard (a learner review: the dealer
+    discarded nothing)."""
     return [
         *[
-            Binding(key, f"decide('{kind}')", label, id=f"{id_prefix}decide-{kind}")
+            Binding(key, f"decide('{kind}')", label, id=f"{id_prefix}decide-{kind}", priority=True)
             for kind, (key, label) in DECISION_KEYS.items()
         ],
         # Key 1 once for each size of hand: the footer shows the one that fits the
         # cards held now ("1-2" with two cards, "1" with the last), the others hidden.
         *[
             Binding(
-                "1", f"card(0, {n})", "Card", key_display=card_keys(n), id=f"{id_prefix}cards-{n}"
+                "1",
+                f"card(0, {n})",
+                "Card",
+                key_display=card_keys(n),
+                id=f"{id_prefix}cards-{n}",
+                priority=True,
             )
             for n in range(5, 0, -1)
         ],
-        *[Binding(str(i + 1), f"card({i})", "Card", show=False) for i in range(1, 5)],
+        *[
+            Binding(str(i + 1), f"card({i})", "Card", show=False, priority=True)
+            for i in range(1, 5)
+        ],
         Binding("enter", "confirm", "Discard", id=f"{id_prefix}confirm", priority=True),
     ]
 

@@ -123,17 +123,29 @@ class LessonScreen(Screen):
         app = getters.app(EcarteApp)
 
     BINDINGS = [
+        # Priority, as Enter is: keys typed together are then taken in order (see
+        # ``decision_keys.decision_bindings``).
         *[
-            Binding(key, f"decide('{kind}')", label, id=f"decide-{kind}")
+            Binding(key, f"decide('{kind}')", label, id=f"decide-{kind}", priority=True)
             for kind, (key, label) in DECISION_KEYS.items()
         ],
         # Key 1 once per number of options: the footer shows the keys that fit the
         # choices or cards on the board now ("1-3", "1"), the others hidden.
         *[
-            Binding("1", f"card(0, {n})", "Choose", key_display=card_keys(n), id=f"cards-{n}")
+            Binding(
+                "1",
+                f"card(0, {n})",
+                "Choose",
+                key_display=card_keys(n),
+                id=f"cards-{n}",
+                priority=True,
+            )
             for n in range(6, 0, -1)
         ],
-        *[Binding(str(i + 1), f"card({i})", "Choose", show=False) for i in range(1, 6)],
+        *[
+            Binding(str(i + 1), f"card({i})", "Choose", show=False, priority=True)
+            for i in range(1, 6)
+        ],
         Binding("enter", "confirm", "Discard", id="confirm", priority=True),
         Binding("question_mark", "hint", "Clue", key_display="?", id="hint"),
         Binding("h", "hint", "Clue", show=False),
