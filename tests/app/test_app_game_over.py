@@ -305,6 +305,21 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
 
 
 @run
+async def test_a_new_game_sets_an_unreadable_game_in_progress_aside():
+    """A tester's review: a damaged autosave was written over by the next game, and a
+    file a crash had damaged could not be mended by hand."""
+    GAMES().mkdir(parents=True, exist_ok=True)
+    (GAMES() / "autosave.rec").write_text("garbage\n", encoding="utf-8")
+    app = create_app(start="play", seed=7, engine="random")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        kept = list(GAMES().glob("autosave-*.bad"))
+        assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "garbage\n"
+        said = [str(n.message) for n in app._notifications]
+        assert any("could not be read" in m and kept[0].name in m for m in said), said
+
+
+@run
 async def test_home_without_a_game_in_progress_offers_none():
     app = create_app()
     async with app.run_test(size=SIZE) as pilot:

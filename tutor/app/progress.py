@@ -102,10 +102,24 @@ def shelve_in_progress() -> Path | None:
     another game never loses one. None if there was none (or it could not be read)."""
     from datetime import datetime
 
-    kept, _ = game_in_progress()
-    if kept is None:
-        return None
+    kept, problem = game_in_progress()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    if kept is None:
+        return _set_aside(stamp) if problem else None
     target = games_dir() / f"game-{stamp}-seed{kept.game.seed}-unfinished.txt"
     kept.path.replace(target)
+    return target
+
+
+def _set_aside(stamp: str) -> Path | None:
+    """An autosave that cannot be read is moved aside (``autosave-...bad``, not listed
+    among the games), not written over: a file a crash damaged may be mended by hand
+    (a tester's review: the new game replaced it, and nothing was kept)."""
+    from tutor.store import autosave
+
+    path = autosave.path_in(games_dir())
+    if not path.is_file() or path.is_symlink():
+        return None
+    target = path.with_name(f"autosave-{stamp}.bad")
+    path.replace(target)
     return target

@@ -215,7 +215,13 @@ class PlayScreen(DecisionKeys, Screen):
         except OSError as exc:
             self.notify(f"The unfinished game could not be kept: {exc}", severity="warning")
             return
-        if moved is not None:
+        if moved is not None and moved.suffix == ".bad":
+            self.notify(
+                f"The game left in progress could not be read; the file is kept as {moved}.",
+                title="Unfinished game",
+                severity="warning",
+            )
+        elif moved is not None:
             self.notify(
                 f"Your unfinished game is kept among the saved games as {moved.name} (l loads it).",
                 title="Unfinished game",
