@@ -31,9 +31,12 @@ from tutor.store.progress import Progress
 def test_grades_by_cost_in_points() -> None:
     assert grade(0.0) is None
     assert grade(0.02) is None  # a near tie is no mark against a choice
-    assert grade(INACCURACY - 1e-9) is None
+    assert grade(INACCURACY - 0.006) is None
     assert grade(INACCURACY) == "inaccuracy"
-    assert grade(MISTAKE - 1e-9) == "inaccuracy"
+    assert grade(MISTAKE - 0.006) == "inaccuracy"
+    # graded as the figure is shown, to two places: 0.497 reads "0.50", a blunder
+    assert f"{0.497:.2f}" == "0.50" and grade(0.497) == "blunder"
+    assert grade(0.494) == "mistake"
     assert grade(MISTAKE) == "mistake"
     assert grade(BLUNDER) == "blunder"
     assert grade(3.0) == "blunder"

@@ -42,7 +42,12 @@ THRESHOLDS_TOLD = (
 def grade(cost: float | None) -> str | None:
     """The grade of a choice that cost ``cost`` points (None below ``INACCURACY``, or
     when the cost could not be weighed)."""
-    if cost is None or cost < INACCURACY:
+    if cost is None:
+        return None
+    # Graded as shown, to two places (a tester's review: 0.497 shown "0.50" beside
+    # "mistake", under "a blunder from 0.50").
+    cost = round(cost, 2)
+    if cost < INACCURACY:
         return None
     if cost >= BLUNDER:
         return "blunder"
