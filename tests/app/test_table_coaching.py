@@ -180,8 +180,14 @@ async def test_a_deal_ends_on_its_summary_and_the_review_grades_every_deal():
         await settle(pilot)
         review = app.screen
         assert isinstance(review, TableReview)
-        assert "Your accuracy: " in str(review.query_one("#ts-accuracy", Static).render())
-        assert "Deal 1" in str(review.query_one("#ts-review", Static).render())
+        told = str(review.query_one("#ts-accuracy", Static).render())
+        mine = [s for d in review.deals for s in d.steps if s.seat == review.learner]
+        choices = [s for s in mine if len(s.before.legal_actions()) > 1]
+        # a forced move is not a decision: counted as `ecarte review` counts them
+        assert "Your accuracy: " in told and f" over {len(choices)} decisions" in told
+        listed = str(review.query_one("#ts-review", Static).render())
+        assert "Deal 1" in listed
+        assert ("(the only choice)" in listed) == (len(choices) < len(mine))
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen

@@ -276,6 +276,13 @@ class TableReview(JudgingScreen):
             if not mine:
                 out.append("   (you had no decision)\n", style="dim")
             for step in mine:
+                if len(step.before.legal_actions()) == 1:
+                    # not a decision, so not graded: as the help, the deal's summary and
+                    # ``ecarte review`` have it (a tester's review: 30 "decisions" here,
+                    # 22 in the command's review of the same record)
+                    out.append(f"   {names[step.seat]}: {describe_action(step.action)}")
+                    out.append(" (the only choice)\n", style="italic")
+                    continue
                 try:
                     judged = self.judge(step)
                 except Exception as exc:
@@ -293,7 +300,7 @@ class TableReview(JudgingScreen):
         plurals = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
         told = ", ".join(f"{n} {k if n == 1 else plurals[k]}" for k, n in counts.items())
         line = (
-            f"Your accuracy: {figure:.0f}% over {len(costs)} decisions ({told})"
+            f"Your accuracy: {figure:.0f} over {len(costs)} decisions ({told})"
             if figure is not None
             else "No decision of yours to review yet."
         )
