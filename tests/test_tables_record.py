@@ -56,3 +56,27 @@ def test_losers_are_part_of_the_record():
     table = new_cinq_six(4, 5, losers=4)
     assert "Losers: 4" in dumps(table)
     assert loads(dumps(table)).losers == 4
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_replay_prints_a_table_record_deal_by_deal(name, tmp_path, capsys):
+    """A tester's review: `ecarte replay` refused the table records the app saves
+    ("players: expected 'A vs B'"), while `ecarte review` read them."""
+    import random
+
+    from tutor.cli import main
+    from tutor.tables.record import save
+
+    table = make_table(name, 5)
+    rng = random.Random(1)
+    for _ in range(40):
+        if table.is_over:
+            break
+        table = table.apply(rng.choice(table.legal_actions()))
+    path = tmp_path / f"{name}.txt"
+    save(table, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "seed 5" in out and "Turn-up:" in out
+    assert "Points this deal:" in out and out.rstrip().endswith(table.result())
+    assert f"  {table.players[0]}: " in out

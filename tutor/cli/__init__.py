@@ -34,7 +34,7 @@ commands:
   ecarte texts check          validate the texts and every citation
   ecarte serve                the tutor in a browser (localhost)
   ecarte advise [options]     the JSON-lines analysis protocol on stdin/stdout
-  ecarte replay FILE          print a saved game deal by deal
+  ecarte replay FILE          a saved game or table record, deal by deal
   ecarte review FILE [--json] every decision of a saved game graded by the engine
   ecarte match [options]      duplicate match between two engines
   ecarte study [options]      the computed verdicts on the historical hints
@@ -138,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     advise.add_argument("--engine", choices=ENGINE_NAMES, default="best")
     advise.add_argument("--seed", type=int, default=None)
 
-    replay = sub.add_parser("replay", help="print a saved game deal by deal")
+    replay = sub.add_parser("replay", help="print a saved game (or table record) deal by deal")
     replay.add_argument("file", type=Path)
 
     sub.add_parser("match", help="duplicate match between two engines", add_help=False)
@@ -379,14 +379,19 @@ def _advise(args: argparse.Namespace) -> int:
 
 
 def _replay(path: Path) -> int:
+    """A two-handed game or a table record (as ``ecarte review`` reads either)."""
     from tutor.analysis.replay import describe_game
-    from tutor.rules.record import RecordError, load
+    from tutor.cli.saved import load_any
+    from tutor.rules.game import Game
+    from tutor.rules.record import RecordError
+    from tutor.tables.replay import describe_table
 
     try:
-        game = load(path)
+        record = load_any(path)
     except RecordError as exc:
         return _fail(str(exc))
-    for line in describe_game(game):
+    lines = describe_game(record) if isinstance(record, Game) else describe_table(record)
+    for line in lines:
         print(line)
     return 0
 
