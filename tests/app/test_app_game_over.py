@@ -171,10 +171,27 @@ async def test_r_in_a_deal_begun_deals_it_again():
         for key in keys_for(screen, driver_choice(screen.game)):
             await pilot.press(key)
         await settle(pilot)
+        before = screen.game
         await pilot.press("r")
         await settle(pilot)
         assert screen.game.deal_number == 1
         assert screen.game.actions[: len(start.actions)] == start.actions
+        # a tester's review: r threw the deal away for good; u takes the redeal back
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.game.actions == before.actions
+        # once the learner moves after a redeal, u undoes moves again, not the redeal
+        await pilot.press("r")
+        await settle(pilot)
+        redealt = screen.game
+        for key in keys_for(screen, driver_choice(screen.game)):
+            await pilot.press(key)
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.game.deal_number == 1
+        assert len(screen.game.actions) <= len(before.actions)
+        assert screen.game.actions[: len(redealt.actions)] == redealt.actions
 
 
 @run

@@ -151,10 +151,14 @@ async def test_redeal_deals_the_same_deal_again():
         start = screen.table.actions
         hand = screen.hand_order()
         await learner_card(pilot, screen)
+        played = screen.table.actions
         await pilot.press("r")
         await settle(pilot)
         assert screen.table.actions == start
         assert screen.hand_order() == hand
+        await pilot.press("u")  # the redeal taken back (a tester's review)
+        await settle(pilot)
+        assert screen.table.actions == played
 
 
 @run

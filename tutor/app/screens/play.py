@@ -120,6 +120,8 @@ class PlayScreen(DecisionKeys, Screen):
         self.in_summary = False
         self.in_game_over = False
         self.autosave_failed = False
+        self.before_redeal: Game | None = None
+        """The game as it was before ``r``, while no move of the learner's has followed."""
         self.unsaved = False
         """The learner has moved (or undone) since the game began or was saved with
         ``s`` or loaded: replacing it then asks first. A resumed autosave counts."""
@@ -164,6 +166,7 @@ class PlayScreen(DecisionKeys, Screen):
 
     def start_game(self, game: Game, note: str = "") -> None:
         self.game = game
+        self.before_redeal = None
         self.unsaved = False
         self.engine = make_engine(self.engine_name, game.seed)
         self.query_one(RichLog).clear()
@@ -237,6 +240,7 @@ class PlayScreen(DecisionKeys, Screen):
             return False
         seat = before.to_act
         if seat == LEARNER:
+            self.before_redeal = None
             self.unsaved = True
             self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
         told = self.told(before, action, after)
@@ -387,7 +391,13 @@ class PlayScreen(DecisionKeys, Screen):
             self.advise(self.game)
 
     def action_undo(self) -> None:
-        """Back to the learner's previous decision (the engine's replies undone too)."""
+        """Back to the learner's previous decision (the engine's replies undone too);
+        just after a redeal, back to the game as it was before it."""
+        if self.before_redeal is not None:
+            earlier, self.before_redeal = self.before_redeal, None
+            self.log_line(f"Redeal undone: back to deal {earlier.deal_number} as it was.")
+            self.set_game(earlier)
+            return
         game = self.game
         while True:
             previous = game.undo()
@@ -417,9 +427,12 @@ class PlayScreen(DecisionKeys, Screen):
         if again is None:
             self.notify("Nothing has been played yet: there is no deal to replay.")
             return
-        self.log_line(f"Deal {again.deal_number} dealt again.")
+        self.log_line(f"Deal {again.deal_number} dealt again (u undoes it).")
         if again.deal_number != self.game.deal_number:
             self.log_deal_start_of(again)
+        # The redeal can be undone until the learner moves (a tester's review: r threw
+        # the deal away, unasked and for good, where n asks first).
+        self.before_redeal = self.game
         self.set_game(again)
 
     def action_new_game(self) -> None:

@@ -59,7 +59,14 @@ from tutor.rules.rulesets import make_rules
 from tutor.tables import TABLES, PoolTable, make_table
 from tutor.tables import gallery as gallery_rules
 from tutor.tables.advisor import TableAdvisor
-from tutor.tables.coach import deal_marker, deals_played, restart_deal, round_hint, undo
+from tutor.tables.coach import (
+    AnyTable,
+    deal_marker,
+    deals_played,
+    restart_deal,
+    round_hint,
+    undo,
+)
 from tutor.tables.computer import Computer, two_handed_infoset
 from tutor.tables.gallery import Gallery, Pointing
 
@@ -153,6 +160,8 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.unsaved = False
         """The learner has acted (played, undone, redealt) since the table was dealt,
         saved or loaded: putting it away then asks first."""
+        self.before_redeal: AnyTable | None = None
+        """The table as it was before ``r``, while no move of the learner's has followed."""
         self.computer = Computer(engine, seed)
         self.selected: set[Card] = set()
         self.judged: dict = {}
@@ -209,6 +218,7 @@ class TablePlayScreen(DecisionKeys, Screen):
 
     def start(self, table, note: str = "") -> None:
         self.table = table
+        self.before_redeal = None
         self.unsaved = False
         self.selected.clear()
         self.paused = False
@@ -275,6 +285,7 @@ class TablePlayScreen(DecisionKeys, Screen):
             return
         self.record(before, action, after)
         self.table = after
+        self.before_redeal = None
         self.unsaved = True
         self.selected.clear()
         self.hide_advice()
@@ -431,7 +442,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         if action == "redeal":
             return bool(self.table.actions)
         if action == "undo":
-            return bool(self.table.actions)
+            return bool(self.table.actions) or self.before_redeal is not None
         return True
 
     def action_scroll_side(self, how: str) -> None:
@@ -455,7 +466,13 @@ class TablePlayScreen(DecisionKeys, Screen):
             self.advise(self.table)
 
     def action_undo(self) -> None:
-        """Back to the learner's previous decision (the others' replies undone too)."""
+        """Back to the learner's previous decision (the others' replies undone too);
+        just after a redeal, back to the table as it was before it."""
+        if self.before_redeal is not None:
+            kept, self.before_redeal = self.before_redeal, None
+            self.log_line("Redeal undone: the table as it was.")
+            self.adopt(kept)
+            return
         earlier = undo(self.table, LEARNER)
         if earlier is None:
             self.notify("Nothing to undo: you have not acted yet at this table.")
@@ -471,8 +488,10 @@ class TablePlayScreen(DecisionKeys, Screen):
         if again is None:
             self.notify("Nothing has been played yet: the deal is as dealt.")
             return
-        self.log_line(f"{again.view(LEARNER).title}: dealt again.")
+        self.log_line(f"{again.view(LEARNER).title}: dealt again (u undoes it).")
+        before = self.table
         self.adopt(again)
+        self.before_redeal = before  # until the learner moves (a tester's review)
 
     def adopt(self, table) -> None:
         """A table reached otherwise (undo, redeal): redraw and go on."""
