@@ -60,9 +60,15 @@ def test_a_seed_is_ascii_digits_of_a_length_python_can_read(seed):
     assert len(str(caught.value)) < 200
 
 
-def test_a_long_seed_still_round_trips():
-    game = Game.new(10**200)
+def test_the_longest_seed_round_trips_and_a_longer_or_negative_one_is_refused():
+    """A tester's review: a record took seeds the command line refuses (-1, 10**20),
+    and a 260-digit seed made the saved game's file name too long to write."""
+    game = Game.new(10**18 - 1)
     assert loads(dumps(game)) == game
+    for seed in (10**18, -1):
+        with pytest.raises(RecordError) as caught:
+            loads(dumps(Game.new(seed)))
+        assert caught.value.field == "seed" and caught.value.line == 4
 
 
 def test_a_huge_line_is_not_echoed_whole():

@@ -51,6 +51,18 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A seed as a saved game can hold it (``record.SEED_DIGITS``)."""
+    from tutor.rules.record import SEED_DIGITS
+
+    value = _positive_int(text)
+    if len(str(value)) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"expected a seed of at most {SEED_DIGITS} digits, got {len(str(value)):,}"
+        )
+    return value
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -82,10 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TOPIC",
         help="a topic (e.g. jeux-de-regle-2, refusal-exceptions) or a hint id; none: choose",
     )
-    drill.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
+    drill.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
 
     play = sub.add_parser("play", help="a game against the computer")
-    play.add_argument("--seed", type=_positive_int, default=None, help="deal from this seed")
+    play.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     play.add_argument("--engine", choices=ENGINE_NAMES, default="best", help="the opponent")
     play.add_argument(
         "--rules",
@@ -136,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     advise = sub.add_parser("advise", help="the JSON-lines analysis protocol")
     advise.add_argument("--engine", choices=ENGINE_NAMES, default="best")
-    advise.add_argument("--seed", type=int, default=None)
+    advise.add_argument("--seed", type=_seed, default=None)
 
     replay = sub.add_parser("replay", help="print a saved game (or table record) deal by deal")
     replay.add_argument("file", type=Path)

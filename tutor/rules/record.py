@@ -34,8 +34,9 @@ LIMIT = MIB
 """The largest record read: a long match is a few kilobytes."""
 MAX_MESSAGE = 300
 DEAL_DIGITS = 9
-SEED_DIGITS = 4300
-"""The most digits of a seed: as many as Python will turn into an int (and write back)."""
+SEED_DIGITS = 18
+"""The most digits of a seed, here and on the command line: a seed is a whole number
+from 0 below 10**18 (a longer one made a saved game's file name too long to write)."""
 
 
 class RecordError(ValueError):
@@ -178,7 +179,7 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
     except RuleSetError as exc:
         raise RecordError(source, line_no, "rules", str(exc)) from None
     line_no, seed_text = fields["seed"]
-    seed = parse_number(seed_text, SEED_DIGITS, source, line_no, "seed", "an integer", signed=True)
+    seed = parse_number(seed_text, SEED_DIGITS, source, line_no, "seed", "a whole number")
     return Header((names[0], names[1]), rules, seed), index
 
 

@@ -177,7 +177,4 @@ def _header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], 
 
 def _int(fields: dict[str, tuple[int, str]], key: str, source: str, digits: int) -> int:
     line, text = fields[key]
-    signed = key == "seed"
-    return parse_number(
-        text, digits, source, line, key, "an integer" if signed else "a number", signed
-    )
+    return parse_number(text, digits, source, line, key, "a whole number")
