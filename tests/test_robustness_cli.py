@@ -340,3 +340,15 @@ def test_play_load_refuses_a_record_of_another_table_or_a_broken_one(monkeypatch
     )
     assert main(["play", "--load", str(broken)]) == 2
     assert f"{broken}:4: seed:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"), [(["play", "--bogus"], "ecarte play"), (["--bogus"], "ecarte")]
+)
+def test_an_unknown_option_is_told_with_its_commands_usage(argv, usage, capsys) -> None:
+    """A tester's review: `ecarte play --bogus` printed the top level's usage."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: {usage} " in err and f"{usage}: error: unrecognized arguments: --bogus" in err

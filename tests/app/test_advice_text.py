@@ -76,7 +76,7 @@ def test_figures_at_a_score_that_weighs_the_game_say_how():
         score=(3, 4),
     )
     text = engine_markdown("best", Advice(PLAY, "r", values=values), info=late)
-    assert "At 3–4 the figures weigh the game" in text
+    assert "At 3–4 before this deal, the figures weigh the game" in text
     assert "two points for you count 2.95 (they end the game)" in text
     assert "two points against you count 1.00 (one point already ends the game)" in text
     early = InfoSet(
@@ -110,3 +110,27 @@ def test_a_card_played_second_is_said_as_it_answers_the_card_led():
     assert describe_action(follow(card("9D")), info) == "throw away 9♦"
     assert describe_action(follow(card("9D"))) == "follow 9♦"  # no position: the notation's word
     assert describe_action(lead(card("9D")), info) == "lead 9♦"
+
+
+def test_the_engines_figures_put_its_choice_first_among_equals_and_say_the_cut():
+    """A tester's review: K♠ listed first at -1.05 beside "the engine chooses 9♣"
+    (-1.05 too), and a fifth lead left out without a word."""
+    from tutor.app.advice import engine_markdown
+    from tutor.engines.base import Advice
+    from tutor.rules.actions import lead
+    from tutor.rules.cards import card
+
+    values = {
+        "lead KS": -1.05,
+        "lead 9C": -1.049,
+        "lead KH": -1.08,
+        "lead 8H": -1.2,
+        "lead 9H": -1.3,
+    }
+    text = engine_markdown("best", Advice(lead(card("9C")), "a reason", values=values))
+    listed = [line for line in text.splitlines() if line.startswith("- ")]
+    assert listed[0].startswith("- lead 9♣") and listed[1].startswith("- lead K♠")
+    assert listed[-1] == "- *and 1 more, worth less*" and len(listed) == 5
+    assert "-0.00" not in engine_markdown(
+        "best", Advice(lead(card("9C")), "r", values={"lead 9C": -0.001})
+    )

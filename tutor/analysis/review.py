@@ -43,6 +43,7 @@ from typing import Any, Protocol
 from tutor.analysis.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.engines import Engine, make_engine
 from tutor.engines.values import weighing_note
+from tutor.hints.explain import signed
 from tutor.rules.actions import Action
 from tutor.rules.game import Game
 from tutor.rules.infoset import InfoSet, infoset_of
@@ -92,8 +93,8 @@ class Decision:
         info = self.info
         note = weighing_note(info.score, info.is_dealer, info.game, info.rules)
         return (
-            f"Over the same simulated deals, {self.best.label} is worth {best:+.2f} points"
-            f" on average, {self.action.label} {mine:+.2f}."
+            f"Over the same simulated deals, {self.best.label} is worth {signed(best)} points"
+            f" on average, {self.action.label} {signed(mine)}."
             + (f" {note}" if note else "")
             + self._as_the_hints()
         )

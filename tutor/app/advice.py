@@ -15,6 +15,7 @@ from tutor.app.narrate import describe_action
 from tutor.engines import Advice
 from tutor.engines.values import weighing_note
 from tutor.hints import Verdict, advise
+from tutor.hints.explain import signed
 from tutor.rules.actions import Action, ActionError
 from tutor.rules.infoset import InfoSet
 from tutor.texts import Library
@@ -77,6 +78,9 @@ def hints_markdown(
     return "\n".join(lines)
 
 
+SHOWN_VALUES = 4
+"""The most choices whose figures a hint lists, best first."""
+
 VALUES_CAPTION = (
     "*Each choice's expected worth for the whole deal, in points: what you score less"
     " what your adversary scores, weighed by what a point is worth at this game score."
@@ -92,13 +96,19 @@ def engine_markdown(
     decision's ``info``, how its score weighs the figures where it does."""
     lines = [f"**{describe_action(advice.action, info)}** — {advice.reason}"]
     if advice.values:
-        best = sorted(advice.values.items(), key=lambda kv: -kv[1])[:4]
+        # the engine's own choice first among equal figures, and the list's cut said (a
+        # tester's review: a tie listed another card first; a fifth lead left out unsaid)
+        chosen = str(advice.action)
+        ranked = sorted(advice.values.items(), key=lambda kv: (-round(kv[1], 2), kv[0] != chosen))
+        best, rest = ranked[:SHOWN_VALUES], len(ranked) - SHOWN_VALUES
         caption = VALUES_CAPTION
         note = weighing_note(info.score, info.is_dealer, info.game, info.rules) if info else ""
         if note:
             caption = f"{VALUES_CAPTION[:-1]} {note}*"
         lines += ["", caption, ""]
-        lines += [f"- {option_label(option, info)}: {value:+.2f}" for option, value in best]
+        lines += [f"- {option_label(option, info)}: {signed(value)}" for option, value in best]
+        if rest > 0:
+            lines.append(f"- *and {rest} more, worth less*")
     if advice.sources:
         lines += ["", f"Sources: {sources_links(advice.sources, library)}"]
     return "\n".join(lines)
@@ -163,6 +173,6 @@ def in_short(
             return f"{differ}, but it values the two the same: either will do."
         return f"{differ}, but it values the two within {gap:.2f} of a point: either will do."
     return (
-        f"{differ}, and values its choice {gap:.2f} points better ({its:+.2f} against"
-        f" {theirs:+.2f}): the hints are rules of thumb, the engine weighs this deal's holdings."
+        f"{differ}, and values its choice {gap:.2f} points better ({signed(its)} against"
+        f" {signed(theirs)}): the hints are rules of thumb, the engine weighs this deal's holdings."
     )

@@ -159,6 +159,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subparser(
+    parser: argparse.ArgumentParser, command: str | None
+) -> argparse.ArgumentParser | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(command or "")
+            return found
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -198,7 +208,12 @@ def _dispatch(args_list: list[str]) -> int:
 
         return review_main(args_list[1:])
 
-    args = build_parser().parse_args(args_list)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(args_list)
+    if extra:  # told with the command's own usage (a tester's review: the top level's)
+        (_subparser(parser, args.command) or parser).error(
+            f"unrecognized arguments: {' '.join(extra)}"
+        )
     if args.command == "advise":
         return _advise(args)
     if args.command == "replay":

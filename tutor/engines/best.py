@@ -50,6 +50,7 @@ from tutor.engines.policy import CARD_VALUES, Rollout, policy_discard
 from tutor.engines.sampling import SHORT_KEEPER, deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
 from tutor.engines.values import Utility
+from tutor.hints.explain import signed
 from tutor.rules.actions import HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
 from tutor.rules.cards import PACK
 from tutor.rules.infoset import InfoSet
@@ -183,12 +184,12 @@ class BestEngine:
                 " then each solved exactly"
             )
             reason = (
-                f"The {card.noun} gives the best expected score ({value[best]:+.2f}) over {how},"
+                f"The {card.noun} gives the best expected score ({signed(value[best])}) over {how},"
                 f" {played}."
             )
         else:
             reason = (
-                f"The {card.noun} gives the best expected score ({value[best]:+.2f}) over {how},"
+                f"The {card.noun} gives the best expected score ({signed(value[best])}) over {how},"
                 f" each played out exactly; {tricks[best]:.1f} tricks expected."
             )
         return Advice(
@@ -367,11 +368,11 @@ def _exchange_reason(info: InfoSet, best: Action, values: dict[Action, float], n
             head = "Taking no cards"
     else:
         head = what[best.kind]
-    line = f"{head} is worth {values[best]:+.2f} points on average over {n:,} simulated deals"
+    line = f"{head} is worth {signed(values[best])} points on average over {n:,} simulated deals"
     if ranked:
         runner = ranked[0]
         name = _discard_words(runner) if runner.kind == "discard" else what[runner.kind].lower()
-        line += f", against {values[runner]:+.2f} for {name}"
+        line += f", against {signed(values[runner])} for {name}"
     return line + ", with the game score taken into account."
 
 
@@ -382,8 +383,8 @@ def _rule_reason(
     words = _discard_words(rule)
     return (
         f"{words[0].upper()}{words[1:]} (keeping {_kept(info, rule)}) follows the Hints: throw all but"
-        f" trumps and kings. It is worth {values[rule]:+.2f} points on average over {n:,}"
-        f" simulated deals; {_discard_words(ahead)} is valued {values[ahead]:+.2f}, ahead by"
+        f" trumps and kings. It is worth {signed(values[rule])} points on average over {n:,}"
+        f" simulated deals; {_discard_words(ahead)} is valued {signed(values[ahead])}, ahead by"
         f" less than {DISCARD_MARGIN:.2f}, which play-outs that see every card cannot tell"
         " from noise. So the rule stands: over 1,000 deals played both ways, keeping to it"
         " did no worse than following the play-outs."

@@ -139,7 +139,8 @@ def weighing_note(
     if not parts:
         return ""
     return (
-        f"At {mine}–{theirs} the figures weigh the game, not only the deal: one point counts 1,"
+        f"At {mine}–{theirs} before this deal, the figures weigh the game, not only the deal:"
+        " one point counts 1,"
         f" {' and '.join(parts)}."
     )
 

@@ -18,6 +18,12 @@ def number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
+def signed(value: float) -> str:
+    """A figure in points with its sign, to two places: ``+0.23``, ``-1.05``; a value that
+    rounds to nothing is ``+0.00``, never ``-0.00`` (a tester's review)."""
+    return f"{round(value, 2) or 0.0:+.2f}"
+
+
 def join(words: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     words = list(words)

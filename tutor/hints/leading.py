@@ -431,9 +431,10 @@ def three_trumps_sequence(info: InfoSet) -> Verdict | None:
     return verdict(
         "lead/three-trumps-sequence",
         lead(card),
-        f"You hold {card_words(trumps, info.trump)}, the two best in sequence: lead a trump, the "
+        f"You hold {card_words(trumps, info.trump)}, the two best of them in sequence: lead a"
+        " trump, the "
         f"{card.noun}.",
-        (f"{len(trumps)} trumps", "the two best in sequence"),
+        (f"{len(trumps)} trumps", "the two best of them in sequence"),
     )
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tutor.hints.discarding import discard_difference
+from tutor.hints.explain import signed
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
@@ -316,8 +317,8 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         f"Over {how} your adversary may have, with the best play on both sides, {g} wins the"
         f" point {_percent(cost.given_point)} and the vole {_percent(cost.given_vole)},"
         f" {r} {_percent(cost.right_point)} and {_percent(cost.right_vole)}: the deal"
-        f" is worth {cost.given_value:+.2f} points on average after {g},"
-        f" {cost.right_value:+.2f} after {r}."
+        f" is worth {signed(cost.given_value)} points on average after {g},"
+        f" {signed(cost.right_value)} after {r}."
     )
     if cost.given_value < cost.right_value - VALUE_MARGIN:
         why = ""

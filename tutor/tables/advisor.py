@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from tutor.engines.base import Advice
 from tutor.engines.best import BestEngine, discard_candidates
+from tutor.hints.explain import signed
 from tutor.rules.actions import Action
 from tutor.rules.cards import PACK, Card, Rank, Suit, intern
 from tutor.rules.infoset import infoset_of
@@ -91,12 +92,12 @@ def _reason(best: Action, values: dict[str, float], deals: int, options: int) ->
     ranked = sorted(values.items(), key=lambda kv: -kv[1])
     runner = next((v for k, v in ranked if k != str(best)), None)
     line = (
-        f"{what[0].upper()}{what[1:]} scores {values[str(best)]:+.2f} points on average (your side's "
+        f"{what[0].upper()}{what[1:]} scores {signed(values[str(best)])} points on average (your side's "
         f"points less the others') over {deals} deals of the unseen cards, the other players "
         "playing as the computer does"
     )
     if runner is not None:
-        line += f"; the next best scores {runner:+.2f}"
+        line += f"; the next best scores {signed(runner)}"
     return line + "."
 
 

@@ -260,7 +260,11 @@ class PlayScreen(DecisionKeys, Screen):
         mine = seat == LEARNER
         drawn: tuple[Card, ...] = ()
         if mine and action.kind == "discard":
-            drawn = drawn_cards(before.position.hands[seat], after.position.hands[seat])
+            # in the hand's order, as the seat's label lists them (a tester's review)
+            drawn = sort_hand(
+                drawn_cards(before.position.hands[seat], after.position.hands[seat]),
+                before.position.trump,
+            )
         return narrate(self.names[seat], action, hidden=not mine, drawn=drawn)
 
     def told_moves(self, start: Game, actions: Sequence[Action]) -> list[str]:
