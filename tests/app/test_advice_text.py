@@ -134,3 +134,26 @@ def test_the_engines_figures_put_its_choice_first_among_equals_and_say_the_cut()
     assert "-0.00" not in engine_markdown(
         "best", Advice(lead(card("9C")), "r", values={"lead 9C": -0.001})
     )
+
+
+def test_a_card_hint_says_why_not_the_next_best_in_this_hand():
+    """A tester's review: "why 9♥?" had no answer but figures. The hint shows one
+    holding of the adversary's where the next best card makes fewer tricks; none where
+    the two are about as good."""
+    from tutor.app.advice import card_why
+    from tutor.engines.base import Advice
+    from tutor.rules.actions import lead
+    from tutor.rules.cards import card
+    from tutor.rules.infoset import InfoSet
+
+    info = InfoSet(
+        "lead", "nondealer", tuple(card(c) for c in ("KS", "9C", "8H", "9H", "TH")), card("7D")
+    )
+    advice = Advice(
+        lead(card("9C")), "r", values={"lead 9C": 0.40, "lead KS": 0.10, "lead 8H": -0.2}
+    )
+    why = card_why(info, advice)
+    assert why.startswith("**Why not lead K♠?** For instance, if your adversary holds ")
+    assert "where 9♣ makes" in why
+    close = Advice(lead(card("9C")), "r", values={"lead 9C": 0.40, "lead KS": 0.38})
+    assert card_why(info, close) == ""

@@ -101,10 +101,11 @@ class Decision:
 
     @cached_property
     def example(self) -> str:
-        """For a card graded a mistake or a blunder, one holding of the opponent's where
-        it makes fewer tricks than the engine's card (a learner review: "blunder" with
-        figures and nothing in the hand to learn from); "" otherwise."""
-        if self.grade not in TO_LEARN or self.action.kind not in ("lead", "follow"):
+        """For a card graded down (an inaccuracy too: a tester's review asked "why 9♥?"),
+        one holding of the opponent's where it makes fewer tricks than the engine's card
+        (a learner review: "blunder" with figures and nothing in the hand to learn
+        from); "" otherwise."""
+        if self.grade is None or self.action.kind not in ("lead", "follow"):
             return ""
         if same(self.action, self.best) or self.best.kind != self.action.kind:
             return ""

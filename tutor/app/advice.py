@@ -6,6 +6,8 @@ reveal a hidden card.
 
 from __future__ import annotations
 
+import random
+import zlib
 from collections.abc import Iterable
 
 from tutor.analysis.grades import INACCURACY
@@ -144,8 +146,41 @@ def advice_markdown(
             "",
             f"#### {engine_heading(engine_name)}",
             engine_markdown(engine_name, advice, library, info),
+            *(["", why] if (why := card_why(info, advice)) else []),
         ]
     )
+
+
+WHY_GAP = 0.05
+"""Points by which the engine's card must beat the next for a hint to ask "why not"."""
+
+
+def card_why(info: InfoSet, advice: Advice) -> str:
+    """Why the engine's card and not the next best, in this hand: one holding of the
+    adversary's where the next best makes fewer tricks (a tester's review: the card
+    advice gave figures, never a reason a learner could see); "" where the two are
+    about as good, or no such holding turns up."""
+    action = advice.action
+    if action.kind not in ("lead", "follow") or len(advice.values) < 2:
+        return ""
+    chosen = advice.values.get(str(action))
+    others = [(v, o) for o, v in advice.values.items() if o != str(action)]
+    if chosen is None or not others:
+        return ""
+    value, option = max(others)
+    if chosen - value < WHY_GAP:
+        return ""
+    try:
+        runner = Action.parse(option)
+    except ActionError:
+        return ""
+    from tutor.analysis.card_example import worse_holding
+
+    rng = random.Random(zlib.crc32(repr(info).encode()))
+    example = worse_holding(info, runner.card, action.card, rng, better_name=action.card.label)
+    if not example:
+        return ""
+    return f"**Why not {describe_action(runner, info)}?** {example}"
 
 
 def in_short(
