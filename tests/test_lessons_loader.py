@@ -121,6 +121,27 @@ def test_curriculum_reports_duplicate_ids_and_goes_on(tmp_path):
     assert any(f.file.endswith("c.toml") for f in curriculum.faults)
 
 
+def test_a_duplicate_lesson_is_still_checked_and_the_original_still_teaches(tmp_path):
+    """A tester's review: a duplicate id hid the file's other faults."""
+    write(tmp_path, "a.toml", GOOD)
+    write(tmp_path, "b.toml", GOOD.replace('expected = "lead KS"', 'expected = "lead KH"'))
+    report = check.check_lessons([tmp_path])
+    messages = [str(f) for f in report.faults]
+    assert any("b.toml:1: id: duplicate lesson id" in m for m in messages)
+    assert any("b.toml:9: steps[1].expected: lead KH is not legal" in m for m in messages)
+    (tmp_path / "c").mkdir()
+    twin = check.check_lessons([write(tmp_path / "c", "only.toml", GOOD)])
+    assert len([m for m in messages if "/a.toml:" in m]) == len(twin.faults)
+    assert report.uncovered_hints == twin.uncovered_hints  # the duplicate teaches nothing less
+
+
+def test_a_file_cut_inside_a_string_is_told_where_the_string_begins(tmp_path):
+    text = GOOD.split('expected = "lead KS"')[0] + 'explanation = """never closed\nmore\n'
+    report = check.check_lessons([write(tmp_path, "cut.toml", text)])
+    (fault,) = report.faults
+    assert fault.field == "toml" and fault.line == 9, str(fault)
+
+
 def test_check_command_on_damaged_copy(tmp_path, capsys):
     from tutor.io.paths import LESSONS_DIR
 

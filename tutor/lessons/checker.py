@@ -98,10 +98,11 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
     ctx = _Context()
     report.faults.extend(ctx.faults)
     taught: set[str] = set()
-    for lesson in curriculum.lessons:
+    taking = [(lesson, True) for lesson in curriculum.lessons]
+    for lesson, teaches in [*taking, *((d, False) for d in curriculum.duplicates)]:
         report.faults.extend(_check_passages(lesson, ctx))
         for step in lesson.steps:
-            if step.hint:
+            if step.hint and teaches:
                 taught.add(step.hint)
             report.faults.extend(_check_step(step, ctx, policy))
         report.faults += [

@@ -244,9 +244,7 @@ def load_lesson(path: Path, display: str | None = None) -> tuple[Lesson | None, 
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else 1
-        return None, [Fault(name, line, "toml", f"not valid TOML: {exc}")]
+        return None, [Fault(name, _toml_line(str(exc), text), "toml", f"not valid TOML: {exc}")]
     except RecursionError:  # tomllib recurses once per level of nesting
         return None, [Fault(name, _deep_line(text), "toml", too_deep)]
     reader = _Reader(name, LineMap(text))
@@ -256,6 +254,22 @@ def load_lesson(path: Path, display: str | None = None) -> tuple[Lesson | None, 
         return None, reader.faults
     lesson = _lesson(data, reader, path)
     return lesson, reader.faults
+
+
+def _toml_line(message: str, text: str) -> int:
+    """The line a TOML error names; "at end of document" (a string or table left open)
+    is told at the line where the last open quote begins, else the last line (a
+    tester's review: a file cut inside a string on line 10 was reported at line 1)."""
+    match = re.search(r"line (\d+)", message)
+    if match:
+        return int(match.group(1))
+    lines = text.splitlines() or [""]
+    if "end of document" in message:
+        for number in range(len(lines), 0, -1):
+            if lines[number - 1].count('"') % 2 or '"""' in lines[number - 1]:
+                return number
+        return len(lines)
+    return 1
 
 
 def _too_deep(data: dict[str, Any]) -> str | None:
@@ -618,6 +632,7 @@ def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
                     name, 1, "id", f"duplicate lesson id {lesson.id!r} (also in {ids[lesson.id]})"
                 )
             )
+            curriculum.duplicates.append(lesson)
             continue
         ids[lesson.id] = name
         curriculum.lessons.append(lesson)

@@ -166,6 +166,9 @@ class Curriculum:
     lessons: list[Lesson] = field(default_factory=list)
     faults: list[Fault] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    duplicates: list[Lesson] = field(default_factory=list)
+    """Lessons refused for an id another file holds: not taught, but still checked, so
+    that one fault does not hide the file's others (a tester's review)."""
 
     def lesson(self, lesson_id: str) -> Lesson:
         """The lesson of this id, or of this number as the lesson list numbers them
