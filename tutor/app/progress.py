@@ -35,7 +35,7 @@ def describe_saved(path: Path) -> str:
 
     try:
         game = load(path)
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
     except (RecordError, OSError) as exc:
         reason = exc.message if isinstance(exc, RecordError) else str(exc)
         return f"{path.name} — cannot be loaded: {reason}"
