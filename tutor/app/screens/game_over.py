@@ -99,7 +99,8 @@ class GameOverScreen(Screen[str]):
             yield Static(plain(result.headline() + "."), id="go-headline")
             yield Static(
                 plain(
-                    f"Deals won: {names[0]} {won[0]}, {names[1]} {won[1]}, of {len(result.deals)}."
+                    f"The point (three tricks or more) won: {names[0]} {won[0]},"
+                    f" {names[1]} {won[1]}, of {len(result.deals)} deals."
                 ),
                 id="go-summary",
             )
@@ -122,7 +123,7 @@ class GameOverScreen(Screen[str]):
         self.start_review()
 
     def deals_table(self) -> Table:
-        """Deal, dealer, the points each scored, the score after it, and who won it."""
+        """Deal, dealer, the points each scored, the score after it, and who won its point."""
         result = self.outcome
         names = result.players
         several = len(result.game_scores) > 1
@@ -132,7 +133,8 @@ class GameOverScreen(Screen[str]):
         table.add_column(Text(names[0]), justify="right")
         table.add_column(Text(names[1]), justify="right")
         table.add_column("Score", justify="center")
-        table.add_column("Won by")
+        # the point, not the deal: a deal may score 1-1, the king against the point
+        table.add_column("Point won by")
         for line in result.deals:
             winner = Text(names[line.winner]) if line.winner is not None else Text("—")
             if line.game_won_by is not None:
