@@ -163,7 +163,8 @@ async def test_a_lesson_link_from_a_passage_opens_the_step_that_cites_it():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert "(lesson:test-lesson#1)" in screen.query_one("#original").source
+        source = screen.query_one("#original").source
+        assert "[Lesson 1: A test lesson, step 2](lesson:test-lesson#1)" in source
         click_link(app, "lesson:test-lesson#1")
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen)

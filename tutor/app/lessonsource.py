@@ -62,12 +62,16 @@ def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
     except LessonsUnavailable:
         return []
     found = []
-    for lesson in lessons:
+    for number, lesson in enumerate(lessons, 1):
+        # "Lesson 11: Marking the king, step 2", not the bare title a passage may share
+        # (a learner review: "Cited by · Marking the king" above "Lessons that teach it
+        # · Marking the king", two links alike to two places)
         steps = [i for i, step in enumerate(lesson.steps) if passage_id in step.passages]
         if steps:
-            found.append((f"{lesson.id}#{steps[0]}", lesson.title))
+            title = f"Lesson {number}: {lesson.title}, step {steps[0] + 1}"
+            found.append((f"{lesson.id}#{steps[0]}", title))
         elif passage_id in lesson.passages:
-            found.append((lesson.id, lesson.title))
+            found.append((lesson.id, f"Lesson {number}: {lesson.title}"))
     return found
 
 
