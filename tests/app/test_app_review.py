@@ -81,6 +81,13 @@ async def test_l_sends_the_learners_mistakes_and_blunders_to_the_review_queue():
         assert queued == {(review.lesson, d.step_id) for d in wrong}
         messages = [n.message for n in app._notifications]
         assert any(f"{len(wrong)} positions join your review queue" in m for m in messages)
+        # and they are asked again at once (a tester's review: "first due in 4 hours")
+        from tutor.app.screens.lesson import LessonScreen
+
+        await settle(pilot)
+        now = app.screen
+        assert isinstance(now, LessonScreen) and now.review_title == "Your mistakes in this game"
+        assert [s.key for s in now.steps] == [(review.lesson, d.step_id) for d in wrong]
 
 
 @run

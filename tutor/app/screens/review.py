@@ -189,11 +189,17 @@ class GameReviewScreen(Screen):
         positions = "position joins" if sent == 1 else "positions join"
         hours = round(SCHEDULE[0].total_seconds() / 3600)
         self.notify(
-            f"{sent} {positions} your review queue, first due in {hours} hours"
+            f"{sent} {positions} your review queue, and come back in {hours} hours"
             " (v in the list of lessons). Each asks the decision again; the engine's"
-            " choice is the answer.",
+            " choice is the answer. Try them now, while the game is fresh.",
             title="Learn from your mistakes",
         )
+        # at once, as well as later (a tester's review: "first due in 4 hours", when a
+        # learner fresh from the game wants to try them again now)
+        from tutor.app.screens.lesson import LessonScreen
+
+        keys = [(self.review.lesson, d.step_id) for d in wrong]
+        self.app.push_screen(LessonScreen(review=keys, review_title="Your mistakes in this game"))
 
     def action_leave(self) -> None:
         self.app.pop_screen()
