@@ -180,8 +180,9 @@ def card_why(info: InfoSet, advice: Advice) -> str:
     action = advice.action
     if action.kind not in ("lead", "follow") or len(advice.values) < 2:
         return ""
-    chosen = advice.values.get(str(action))
-    others = [(v, o) for o, v in advice.values.items() if o != str(action)]
+    name = str(action)
+    chosen = advice.values.get(name)
+    others = [(v, o) for o, v in advice.values.items() if o != name]
     if chosen is None or not others:
         return ""
     value, option = max(others)

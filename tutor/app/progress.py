@@ -99,27 +99,16 @@ def game_in_progress():
 def shelve_in_progress() -> Path | None:
     """Before a new game takes the autosave's place: move the game in progress among
     the saved games (``game-...-unfinished.txt``, loadable with ``l``), so starting
-    another game never loses one. None if there was none (or it could not be read)."""
+    another game never loses one; one that cannot be read is set aside
+    (``autosave.set_aside``). Where it went, or None if there was none."""
     from datetime import datetime
+
+    from tutor.store import autosave
 
     kept, problem = game_in_progress()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     if kept is None:
-        return _set_aside(stamp) if problem else None
+        return autosave.set_aside(games_dir(), stamp) if problem else None
     target = games_dir() / f"game-{stamp}-seed{kept.game.seed}-unfinished.txt"
     kept.path.replace(target)
-    return target
-
-
-def _set_aside(stamp: str) -> Path | None:
-    """An autosave that cannot be read is moved aside (``autosave-...bad``, not listed
-    among the games), not written over: a file a crash damaged may be mended by hand
-    (a tester's review: the new game replaced it, and nothing was kept)."""
-    from tutor.store import autosave
-
-    path = autosave.path_in(games_dir())
-    if not path.is_file() or path.is_symlink():
-        return None
-    target = path.with_name(f"autosave-{stamp}.bad")
-    path.replace(target)
     return target

@@ -97,13 +97,11 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
     report = Report(curriculum, faults=list(curriculum.faults))
     ctx = _Context()
     report.faults.extend(ctx.faults)
-    taught: set[str] = set()
-    taking = [(lesson, True) for lesson in curriculum.lessons]
-    for lesson, teaches in [*taking, *((d, False) for d in curriculum.duplicates)]:
+    # a lesson refused for its duplicate id is checked, but teaches nothing
+    taught = {step.hint for lesson in curriculum.lessons for step in lesson.steps if step.hint}
+    for lesson in [*curriculum.lessons, *curriculum.duplicates]:
         report.faults.extend(_check_passages(lesson, ctx))
         for step in lesson.steps:
-            if step.hint and teaches:
-                taught.add(step.hint)
             report.faults.extend(_check_step(step, ctx, policy))
         report.faults += [
             Fault(lesson.file, lesson.line, "steps", f"passable by pattern: {problem}")

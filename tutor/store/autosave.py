@@ -98,6 +98,18 @@ def read(folder: Path) -> InProgress | None:
     return InProgress(game, engine, gallery, path)
 
 
+def set_aside(folder: Path, stamp: str) -> Path | None:
+    """Move a kept game that cannot be read aside (``autosave-STAMP.bad``, not listed
+    among the saved games) rather than let the next game write over it: a file a crash
+    damaged may be mended by hand (a tester's review). None if there is no such file."""
+    path = path_in(folder)
+    if not path.is_file() or path.is_symlink():
+        return None
+    target = path.with_name(f"autosave-{stamp}.bad")
+    path.replace(target)
+    return target
+
+
 def clear(folder: Path) -> None:
     """Forget the game kept (nothing happens if there is none)."""
     path_in(folder).unlink(missing_ok=True)

@@ -30,11 +30,14 @@ def describe_table(table: AnyTable) -> Iterator[str]:
             scored = ", ".join(f"{name} {points}" for name, points in deal.points())
             yield f"  Points this deal: {scored}"
             final = deal.final()
-            if isinstance(final, Position) and len(final.tricks) == 5:
-                won = final.tricks_won()
-                names = start.game.players if isinstance(start, PoolTable) else ()
-                if names:
-                    yield f"  Tricks: {names[0]} {won[0]}, {names[1]} {won[1]}"
+            # the pool's deal is a game for two (a round deal's points say it all)
+            if (
+                isinstance(start, PoolTable)
+                and isinstance(final, Position)
+                and len(final.tricks) == 5
+            ):
+                won, names = final.tricks_won(), start.game.players
+                yield f"  Tricks: {names[0]} {won[0]}, {names[1]} {won[1]}"
         else:
             yield "  (the deal is unfinished)"
     yield ""
