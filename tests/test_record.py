@@ -1,6 +1,7 @@
 """Game records: round trip, replay, and errors that name the line."""
 
 import random
+import re
 
 import pytest
 
@@ -88,23 +89,27 @@ def test_replay_command_prints_deals(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Deal 1:" in out and "Turn-up:" in out and "wins" in out
+    # cards told with their suit symbols throughout, as review and the app tell them
+    assert not re.search(r"\b[2-9TJQKA][SHDC]\b", out)
 
 
 def test_replay_command_reports_errors_without_traceback(tmp_path, capsys):
     path = tmp_path / "bad.ecarte"
     path.write_text("# Écarté game record\nPlayers: A vs B\nRules: english\nSeed: x\n")
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}:4: seed:" in err
+    assert main(["review", str(path)]) == 2  # the same file, the same exit status
+    assert f"{path}:4: seed:" in capsys.readouterr().err
 
 
 def test_replay_missing_file(tmp_path, capsys):
-    assert main(["replay", str(tmp_path / "nope")]) == 1
+    assert main(["replay", str(tmp_path / "nope")]) == 2
     assert "nope" in capsys.readouterr().err
 
 
 def test_replay_binary_file(tmp_path, capsys):
     path = tmp_path / "bin"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2
     assert "UTF-8" in capsys.readouterr().err

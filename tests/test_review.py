@@ -155,6 +155,7 @@ def test_the_review_is_reproducible_and_its_text_names_the_grades(records) -> No
     lines = text_report(one)
     assert any("accuracy" in line for line in lines)
     assert any("blunder from 0.50" in line for line in lines)
+    assert not any("_" in line for line in lines)  # mark king, not the code's mark_king
 
 
 def test_a_bad_record_is_named_by_file_line_and_field(tmp_path, capsys) -> None:

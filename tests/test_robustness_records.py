@@ -44,7 +44,7 @@ def test_replay_and_load_say_what_is_wrong(tmp_path: Path, capsys):
     path.write_text(record(deal="²"), encoding="utf-8")
     with pytest.raises(RecordError):
         load(path)  # what `play --load` calls
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"ecarte: {path}:6: deal: expected a deal number, got '²'")
     assert "Traceback" not in err

@@ -326,6 +326,23 @@ def test_the_load_picker_tells_each_record_by_its_game_not_its_file_name(tmp_pat
     assert describe_saved(broken).startswith("game-2.txt — cannot be loaded: ")
 
 
+def test_the_home_screen_counts_the_saved_games_that_load_and_those_that_do_not(tmp_path):
+    """A review: "Saved games: 2" counted a record that cannot be loaded, and named
+    the latest by its file name alone."""
+    from tutor.app.progress import describe_saved, saved_games_line
+    from tutor.rules.game import Game
+    from tutor.rules.record import save
+
+    good = tmp_path / "game-1.txt"
+    save(Game.new(7), good)
+    broken = tmp_path / "game-2.txt"
+    broken.write_text("# Écarté game record\nSeed: x\n", encoding="utf-8")
+    assert saved_games_line([broken, good]) == (
+        f"Saved games: 1 (latest: {describe_saved(good)}); 1 cannot be loaded"
+    )
+    assert saved_games_line([]) == "Saved games: 0"
+
+
 @run
 async def test_a_card_and_enter_typed_together_are_taken_in_order():
     """A learner review: "2" and Enter in one burst (a paste, a lagging link) reached

@@ -1,10 +1,11 @@
-"""`ecarte replay FILE`: a game record printed deal by deal."""
+"""`ecarte replay FILE`: a game record printed deal by deal, every card with its suit
+symbol as ``ecarte review`` and the app print it (the record's own notation is ASCII)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tutor.rules.cards import format_cards, sort_hand
+from tutor.rules.cards import sort_hand
 from tutor.rules.deal import Position
 from tutor.rules.game import Game
 
@@ -17,7 +18,7 @@ def describe_game(game: Game) -> Iterator[str]:
     yield from _deal_opening(current)
     for action in game.actions:
         before = current
-        yield f"  {names[before.to_act]}: {action}"
+        yield f"  {names[before.to_act]}: {action.label}"
         current = current.apply(action)
         if current.deal_number != before.deal_number or current.is_over:
             final = current.history[-1].final
@@ -42,9 +43,10 @@ def _deal_opening(game: Game) -> Iterator[str]:
         f"Deal {game.deal_number}: {names[p.dealer]} deals;"
         f" score {names[0]} {game.score[0]}, {names[1]} {game.score[1]}"
     )
-    yield f"  Turn-up: {p.turnup.symbol} ({p.turnup.noun})"
+    yield f"  Turn-up: {p.turnup.label} ({p.turnup.noun})"
     for seat in (0, 1):
-        yield f"  {names[seat]}: {format_cards(sort_hand(p.dealt[seat], p.trump))}"
+        hand = sort_hand(p.dealt[seat], p.trump)
+        yield f"  {names[seat]}: {' '.join(card.label for card in hand)}"
     if p.king == p.dealer and p.points[p.dealer]:
         yield f"  {names[p.dealer]} turned up the king and marks one."
 

@@ -385,7 +385,7 @@ def text_report(review: GameReview) -> list[str]:
             deal = d.deal
             lines += ["", f"Deal {deal}"]
         mark = d.grade or ("best" if same(d.action, d.best) else "good")
-        line = f"  {d.player:<{width}}  {d.decision:<9} {say(d.action)}"
+        line = f"  {d.player:<{width}}  {d.decision.replace('_', ' '):<9} {say(d.action)}"
         if not same(d.action, d.best):
             line += f"; best {say(d.best)}, cost {d.cost:.2f}"
         line += f"  [{mark}]"

@@ -28,6 +28,11 @@ def describe_saved(path: Path) -> str:
     """One line for the load picker: when the record was saved, how the game stands,
     its rules and seed (a learner review: bare file names told nothing); a record that
     does not load says why, so it is known before it is chosen."""
+    return _saved_record(path)[0]
+
+
+def _saved_record(path: Path) -> tuple[str, bool]:
+    """``describe_saved``'s line and whether the record loads."""
     from datetime import datetime
 
     from tutor.rules.outcome import outcome
@@ -38,7 +43,7 @@ def describe_saved(path: Path) -> str:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
     except (RecordError, OSError) as exc:
         reason = exc.message if isinstance(exc, RecordError) else str(exc)
-        return f"{path.name} — cannot be loaded: {reason}"
+        return f"{path.name} — cannot be loaded: {reason}", False
     names = game.players
     if game.is_over and game.winner is not None and game.history:
         a, b = outcome(game).final_score
@@ -47,7 +52,7 @@ def describe_saved(path: Path) -> str:
         a, b = game.total_score()
         state = f"deal {game.deal_number}: {names[0]} {a}, {names[1]} {b}"
     rules = f"{game.rules.name.capitalize()}, game of {game.rules.game_points}"
-    return f"{when} · {state} · {rules} · seed {game.seed}"
+    return f"{when} · {state} · {rules} · seed {game.seed}", True
 
 
 def progress_summary() -> Text:
@@ -59,9 +64,21 @@ def progress_summary() -> Text:
         out.append_text(catalogue_summary())
     except Exception as exc:  # progress is a courtesy: never block the home screen
         out.append(f"Lessons: not available ({exc.__class__.__name__}).", style="dim")
-    games = saved_games()
-    out.append(f"\nSaved games: {len(games)}" + (f" (latest: {games[0].name})" if games else ""))
+    out.append("\n" + saved_games_line(saved_games()))
     return out
+
+
+def saved_games_line(games: list[Path]) -> str:
+    """How many saved games load, the latest of them told as the load picker tells it,
+    and how many cannot be loaded (a review: the count took unreadable files in, and
+    the latest was named by its file name alone)."""
+    described = [_saved_record(path) for path in games]
+    good = [line for line, loads in described if loads]
+    broken = len(described) - len(good)
+    line = f"Saved games: {len(good)}" + (f" (latest: {good[0]})" if good else "")
+    if broken:
+        line += f"; {broken} cannot be loaded"
+    return line
 
 
 def save_game(game) -> Path:

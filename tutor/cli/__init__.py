@@ -415,8 +415,8 @@ def _replay(path: Path) -> int:
 
     try:
         record = load_any(path)
-    except RecordError as exc:
-        return _fail(str(exc))
+    except RecordError as exc:  # 2, as ``ecarte review`` and ``play --load`` refuse it
+        return _fail(str(exc), 2)
     lines = describe_game(record) if isinstance(record, Game) else describe_table(record)
     for line in lines:
         print(line)
