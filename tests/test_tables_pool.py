@@ -166,3 +166,23 @@ def test_the_view_hides_the_hands_of_the_others():
     view = table.view(2)  # North is out in the first game
     assert not view.playing and view.hand == ()
     assert table.view(0).hand == table.game.position.hands[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_view_of_a_finished_pool_is_the_deal_that_ended_it(seed):
+    """A review: the pool's end showed the next deal's empty panel ("0 points · 0
+    tricks", "deal 5" and a fresh turn-up) in place of how the last game ended."""
+    from tutor.rules.outcome import outcome
+
+    table = play_out(make_table("pool", seed), seed)
+    last = table.game.history[-1]
+    view = table.view(0)
+    assert view.title.endswith(f"— deal {last.number}")
+    assert view.turnup == last.final.turnup
+    final = outcome(table.game).final_score
+    winner_seat = table.game.winner
+    winner_line = dict(view.scores)[
+        next(label for label in dict(view.scores) if label.startswith(table.players[table.winner]))
+    ]
+    assert winner_line.startswith(f"{final[winner_seat]} point")
+    assert max(final) >= table.game.rules.game_points

@@ -510,3 +510,33 @@ async def test_the_prompt_names_the_one_card_the_laws_allow():
         prompt = str(screen.query_one("#prompt").render())
         (only,) = [a.card for a in game.legal_actions()]
         assert "the laws leave you one card" in prompt and only.label in prompt
+
+
+@run
+async def test_a_finished_game_loaded_says_how_it_ended_not_a_deal_never_played(tmp_path):
+    """A review: loading a finished game logged "— Deal 5: North deals ..." for a game
+    that ended at deal 4 (its position is the next deal, dealt and never played)."""
+    from textual.widgets import RichLog
+
+    from tutor.rules.infoset import infoset_of
+    from tutor.rules.record import save
+
+    game, engine = Game.new(2), make_engine("hints", 2)
+    while not game.is_over:
+        game = game.apply(engine.advise(infoset_of(game.position, game.to_act)).action)
+    path = tmp_path / "finished.txt"
+    save(game, path)
+    last = len(game.history)
+    app = create_app(start="play", load=path, engine="hints")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        logged = "\n".join(strip.text for strip in screen.query_one(RichLog).lines)
+        assert f"The game was over after {last} deals: " in logged
+        assert f"Deal {last + 1}" not in logged
+        assert f"— Deal {last}: " in logged and f"Deal {last} dealt again" in logged
+        assert screen.game.deal_number == last and not screen.game.is_over

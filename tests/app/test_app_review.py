@@ -172,3 +172,20 @@ def test_review_screen_snapshot_small_terminal(snap_compare):
         await pilot.pause(0.1)
 
     assert snap_compare(create_app(), terminal_size=(80, 24), run_before=open_it)
+
+
+@run
+async def test_the_review_table_fits_80_columns_with_its_hints_column():
+    """A review: at 80x24 the table ended at Grade, the Hints column cut off. Beside the
+    learner's choice the engine's and the Hints' moves of the same kind show their
+    cards alone."""
+    review = match_review()
+    app = create_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_review(pilot)
+        table = screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        for n, d in enumerate(review.decisions):
+            engine = str(table.get_row_at(n)[3])
+            if d.best is not None and d.best.kind == d.action.kind and d.best.cards:
+                assert engine in ("=", " ".join(card.label for card in d.best.cards))

@@ -39,6 +39,7 @@ from tutor.rules.cards import Card
 from tutor.rules.deal import Position
 from tutor.rules.game import Game
 from tutor.rules.laws import deal_points, point_winner, trick_leaders
+from tutor.rules.outcome import outcome
 from tutor.rules.rulesets import FRENCH, RuleSet
 from tutor.tables.model import TableView, count, seat_names
 
@@ -164,6 +165,12 @@ class PoolTable:
 
     def view(self, seat: int) -> TableView:
         position = self.game.position
+        total = self.game.total_score()
+        deal_number = self.game.deal_number
+        if self.is_over:  # the deal that ended it, not the next one dealt (a review)
+            ending = self.game.history[-1]
+            position, total = ending.final, outcome(self.game).final_score
+            deal_number = ending.number
         names = self.players
         playing = seat in self.seats
         hand = position.hands[self.seats.index(seat)] if playing else ()
@@ -178,7 +185,6 @@ class PoolTable:
             leader, winner = won[-1]
             last = ((names[self.seats[leader]], first), (names[self.seats[1 - leader]], second))
             last_winner = names[self.seats[winner]]
-        total = self.game.total_score()
         tricks = position.tricks_won()
         scores = []
         for game_seat, pool_seat in enumerate(self.seats):
@@ -214,7 +220,7 @@ class PoolTable:
         status = self.result() if self.is_over else f"{names[self.to_act]} to {self._decision()}"
         title = (
             f"Pool of three — game {self.game_number}: {names[self.seats[0]]} v "
-            f"{names[self.seats[1]]}, {names[self.out]} out — deal {self.game.deal_number}"
+            f"{names[self.seats[1]]}, {names[self.out]} out — deal {deal_number}"
         )
         return TableView(
             title, hand, position.turnup, trick, last, last_winner, tuple(scores), status, playing

@@ -171,9 +171,24 @@ class PlayScreen(DecisionKeys, Screen):
         self.engine = make_engine(self.engine_name, game.seed)
         self.query_one(RichLog).clear()
         self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
-        self.log_deal_start()
-        self.log_deal_so_far()
+        if game.is_over:  # its position is a next deal never played (a review: "Deal 5")
+            self.log_line(self.how_it_ended())
+        else:
+            self.log_deal_start()
+            self.log_deal_so_far()
         self.advance()
+
+    def how_it_ended(self) -> str:
+        """One line for a finished game: who won, at what score, after how many deals."""
+        deals = len(self.game.history)
+        played = f"{deals} deal{'s' if deals != 1 else ''}"
+        if self.game.winner is None:
+            return f"The game was over after {played}: drawn."
+        a, b = outcome(self.game).final_score
+        return (
+            f"The game was over after {played}: {self.names[self.game.winner]} won,"
+            f" {self.names[0]} {a}, {self.names[1]} {b}. r deals the last deal again, n a new game."
+        )
 
     def set_game(self, game: Game) -> None:
         """Adopt a game reached otherwise (undo, replay): redraw and go on."""

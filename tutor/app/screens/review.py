@@ -30,9 +30,21 @@ from tutor.analysis.review import (
 )
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.hints import HINTS
+from tutor.rules.actions import Action
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 SAME = "="
+
+
+def beside(action: Action | None, choice: Action) -> str:
+    """``action`` in a column beside the learner's ``choice``: its cards alone when it
+    is the same kind of move (a review: at 80 columns the Hints column was cut off
+    behind "discard 7♠ 8♥ 9♣" told three times over)."""
+    if action is not None and action.cards and action.kind == choice.kind:
+        return " ".join(card.label for card in action.cards)
+    return say(action)
+
+
 """In the engine's and the Hints' columns: the same as the choice made."""
 
 
@@ -122,8 +134,12 @@ class GameReviewScreen(Screen):
 
     def cells(self, d: Decision) -> tuple:
         style = GRADE_STYLES.get(d.grade or "", "")
-        engine = SAME if same(d.action, d.best) else say(d.best)
-        hints = "" if d.hints is None else (SAME if same(d.action, d.hints) else say(d.hints))
+        engine = SAME if same(d.action, d.best) else beside(d.best, d.action)
+        hints = (
+            ""
+            if d.hints is None
+            else (SAME if same(d.action, d.hints) else beside(d.hints, d.action))
+        )
         return (
             Text(str(d.deal), justify="right"),
             Text(d.player[:10]),
