@@ -122,6 +122,17 @@ def test_a_lower_hint_that_agrees_with_the_learner_is_named_and_overruled(course
     assert "Announce the king" in text and "Four to three" in text and "comes first" in text
 
 
+def test_a_choice_the_score_overrules_is_told_as_the_hints_choice_at_other_scores(course):
+    """A learner review: a hand with no jeu de règle, proposed by the dealer at four, was
+    told it was "not one of" the hands the Hints propose with; the step's own text then
+    said that at any other score it would propose."""
+    step = course.lesson("the-score").step("dealer-at-four-1")
+    text = judge(step, Action("propose")).feedback
+    assert "not one of them" not in text
+    assert "as the Hints do with this hand at other scores" in text
+    assert "But at this score “The dealer at four" in text
+
+
 def test_an_illegal_card_gets_its_law(course):
     step = next(
         s

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from tutor.hints.discarding import discard_difference
 from tutor.hints.explain import signed
+from tutor.hints.registry import Verdict
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
@@ -50,9 +51,9 @@ NEEDS = {
         " three and four with the hands they name there"
     ),
     ("accept", "accept"): (
-        "The Hints accept with the hands neither guarded (in three suits, in two with a"
-        " trump, or in one with two trumps) nor a jeu de règle outside the seven exceptions,"
-        " unless the score of three or four names them"
+        "The Hints accept a hand that is neither guarded nor a jeu de règle, and the jeux"
+        " de règle of the seven exceptions (the scores of three and four have rules of"
+        " their own)"
     ),
     ("mark_king", "mark"): "The Hints announce the king as the first card is played",
     ("mark_king", "hold"): (
@@ -205,9 +206,24 @@ def diagnose_two_way(step: Step, given: Action, expected: Action) -> str:
             f"{opening}, as \u201c{support.hint.title}\u201d would have it{features}. But"
             f" \u201c{deciding.hint.title}\u201d comes first here: {_inline(deciding.explanation)}"
         )
+    ordinary = _without_the_score(verdicts)
+    if deciding.hint.id.startswith("score/") and ordinary and same_action(ordinary.action, given):
+        # What the learner chose is what the Hints do with this hand at another score (a
+        # learner review: told it was "not one of" the hands the Hints propose with, and
+        # then, by the step's own text, that at any other score it would propose).
+        return (
+            f"{opening}, as the Hints do with this hand at other scores"
+            f" (\u201c{ordinary.hint.title}\u201d). But at this score"
+            f" \u201c{deciding.hint.title}\u201d comes first: {_inline(deciding.explanation)}"
+        )
     needs = NEEDS.get((step.question, given.kind))
     need = f" {needs}; this position is not one of them." if needs else ""
     return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it: {_inline(deciding.explanation)}"
+
+
+def _without_the_score(verdicts: list[Verdict]) -> Verdict | None:
+    """The verdict the Hints give where no rule of the score speaks."""
+    return next((v for v in verdicts if not v.hint.id.startswith("score/")), None)
 
 
 def _inline(sentence: str) -> str:
