@@ -114,6 +114,24 @@ def test_a_played_out_deal_is_told_exchange_by_exchange_and_trick_by_trick():
     assert told >= 20
 
 
+def test_after_an_exchange_a_played_out_deal_says_play_on_not_play_without_proposing():
+    """A learner review: "you discard 8♥, ..., you play without proposing" read as if the
+    two-point penalty of playing without proposing applied after an exchange."""
+    from tutor.lessons.outcomes import describe
+
+    seen = 0
+    for step in load_curriculum().steps:
+        if step.outcome is None:
+            continue
+        for text in describe(consequences(step)):
+            for sentence in text.split(". "):
+                if "discard" in sentence:
+                    after = sentence[sentence.index("discard") :]
+                    assert "without proposing" not in after, sentence
+                    seen += "with no further exchange" in after
+    assert seen >= 3
+
+
 def test_a_clue_to_follow_asks_about_the_card_led_not_guards():
     # A learner review: "Which of K♥ and Q♥ are guarded?" when the step was to trump.
     from tutor.lessons.clues import clue

@@ -49,7 +49,7 @@ _TITLES = {
         "Two trumps and any three cards of one plain suit: play.",
     ),
     "2b": (
-        "Two trumps and a queen guarded",
+        "Two trumps and two of a suit, one as high as a queen",
         "Two trumps and two cards of one plain suit, one as high as a queen: play.",
     ),
     "2c": (
@@ -159,6 +159,18 @@ def _ranks(cards: Sequence[Card]) -> tuple[Rank, ...]:
     return tuple(c.rank for c in cards)
 
 
+def _as_high_as_a_queen(pair: tuple[Card, ...]) -> str:
+    """2b's feature in this hand's cards (a learner review: "the queen as high as a
+    queen")."""
+    high, low = pair[0], pair[1]
+    if high.rank is Q:
+        return f"two cards of one plain suit, the queen and {low.rank.noun} of {high.suit.noun}"
+    return (
+        f"two cards of one plain suit, the {high.rank.noun} and {low.rank.noun} of"
+        f" {high.suit.noun}, the {high.rank.noun} higher than a queen"
+    )
+
+
 def _check_two_trumps(
     groups: list[tuple[Card, ...]],
 ) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
@@ -173,7 +185,7 @@ def _check_two_trumps(
             found.append(
                 (
                     "2b",
-                    (f"two cards of one plain suit, the {pair[0].rank.noun} as high as a queen",),
+                    (_as_high_as_a_queen(pair),),
                     (),
                 )
             )

@@ -240,7 +240,15 @@ _PHRASES = {
 }
 
 
-def _phrase(action: Action, mine: bool) -> str:
+_PLAY_ON = ("play on, with no further exchange", "plays on, with no further exchange")
+"""``play`` after an exchange: no penalty attaches to it, as it does to playing without
+proposing (a learner review: "you play without proposing" after an exchange read as
+if the two-point penalty applied)."""
+
+
+def _phrase(action: Action, mine: bool, exchanged: bool = False) -> str:
+    if action.kind == "play" and exchanged:
+        return _PLAY_ON[0 if mine else 1]
     if action.kind in _PHRASES:
         return _PHRASES[action.kind][0 if mine else 1]
     cards = " ".join(c.label for c in action.cards)
@@ -276,8 +284,10 @@ def _told(result: Consequences, line: Line) -> str:
     number = len(result.start.tricks) + 1
     played = 1 if result.start.led is not None else 0  # cards already in the trick
     current: list[str] = []
+    exchanged = bool(result.start.exchanges)
     for who, action in line.moves:
-        phrase = ("you " if who == seat else "he ") + _phrase(action, who == seat)
+        phrase = ("you " if who == seat else "he ") + _phrase(action, who == seat, exchanged)
+        exchanged = exchanged or action.kind == "discard"
         if action.kind in ("lead", "follow"):
             current.append(phrase)
             played += 1
