@@ -157,6 +157,11 @@ def test_a_worse_lead_gets_its_cost_named_with_the_card(course):
     assert "wins the point" in result.diagnosis.text and "For instance" in result.diagnosis.text
     # before the reveal, the text does not give the right card away
     assert "J♠" not in result.diagnosis.text and "knave of spades" in result.diagnosis.rule
+    # and it says why, in the Hints' terms, not by figures alone (a learner review)
+    assert "The Hints decide this lead by “Lead from the guarded suit”" in result.diagnosis.text
+    assert "9♣ is a trump, and the Hints do not lead trumps at starting" in result.diagnosis.text
+    plain = judge(step, next(a for a in step.info.legal_actions() if a.card.label == "Q♦"))
+    assert "is a trump" not in plain.diagnosis.text
 
 
 def test_a_card_only_not_the_hints_is_told_the_rule_that_decides(course):

@@ -303,6 +303,22 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     )
 
 
+def _trump_at_starting(info: InfoSet, given: Action, verdict: Verdict) -> str:
+    """Why not the trump the learner led at starting, in the Hint's words, where the Hints
+    lead a plain card (a learner review: only figures said why not, and they favoured
+    the trump for the vole)."""
+    led = given.card
+    if info.decision != "lead" or info.tricks or led.suit != info.trump:
+        return ""
+    if verdict.action.card.suit == info.trump:
+        return ""
+    return (
+        f" {led.label} is a trump, and the Hints do not lead trumps at starting, even from"
+        " your best suit, unless you hold the king, or queen and knave, or knave and ace,"
+        " with court cards out of trumps."
+    )
+
+
 def _percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
@@ -336,6 +352,13 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         f" is worth {signed(cost.given_value)} points on average after {g},"
         f" {signed(cost.right_value)} after {r}."
     )
+    # What the rule weighs in this hand, without naming its card (a learner review: "not
+    # the card the Hints play" gave no reason before the answer; a worse card was told
+    # its figures alone).
+    weighs = "; ".join(verdict.matched)
+    decides = f" The Hints decide this {info.decision} by “{verdict.hint.title}”" + (
+        f" ({weighs})." if weighs else "."
+    )
     if cost.given_value < cost.right_value - VALUE_MARGIN:
         why = ""
         if cost.given_point > cost.right_point:
@@ -346,15 +369,13 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
                 else f" {g} wins the point more often, but leaves your adversary the vole more"
                 " often."
             )
-        return Diagnosis(f"{g} costs you here. {measured}{why} {cost.example}".strip(), rule)
+        return Diagnosis(
+            f"{g} costs you here.{decides}{_trump_at_starting(info, given, verdict)}"
+            f" {measured}{why} {cost.example}".strip(),
+            rule,
+        )
     better = cost.given_value > cost.right_value + VALUE_MARGIN
     found = "as good or better" if better else "as good"
-    # What the rule weighs in this hand, without naming its card (a learner review: "not
-    # the card the Hints play" gave no reason before the answer).
-    weighs = "; ".join(verdict.matched)
-    decides = f" The Hints decide this {info.decision} by “{verdict.hint.title}”" + (
-        f" ({weighs})." if weighs else "."
-    )
     return Diagnosis(
         f"{g} is not the card the Hints play here.{decides} {measured} With every card known"
         f" the computation finds {g} {found}, so this is the Hints' method rather than a point"
