@@ -144,3 +144,21 @@ def test_a_near_miss_found_differs_by_one_card_and_answers_as_wanted():
             assert same_action(verdict.action, want) and verdict == advise(near)
             assert [c for c in near.hand if c not in step.info.hand] == [new]
             assert [c for c in step.info.hand if c not in near.hand] == [old]
+
+
+def test_a_drilled_card_is_chosen_from_three_at_least():
+    """A learner review: a lead drill with K♠ and 8♣ left, both sure of the vole, asked
+    for the Hints' card; with two cards the choice too often makes no difference."""
+    rng = random.Random(7)
+    for _ in range(12):
+        assert len(generate("leads", rng).info.legal_actions()) >= 3
+
+
+def test_a_card_figure_is_the_deals_plain_points_where_the_score_does_not_weigh_them():
+    """A learner review: "+2.06 points" after a lead that makes the vole certain at 0-0."""
+    from tutor.lessons.diagnosis import plain_worth, score_note
+
+    step = generate("leads", random.Random(3))
+    info = replace(step.info, score=(0, 0), penalty=None, king=None)
+    assert score_note(info) == ""
+    assert plain_worth(info) == [-2.0, -1.0, -1.0, 1.0, 1.0, 2.0]

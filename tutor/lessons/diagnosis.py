@@ -281,7 +281,11 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     dist, count, exact = engine.card_outcomes(info, rng)
     g, r = given.card.index, expected.card.index
 
-    worth = trick_worth(info, 0)
+    # Plain points of this deal, unless the score weighs them otherwise (then the
+    # figures say so): a learner review found "+2.06 points" for a vole certain at 0-0,
+    # the engine's game-weighted value, beside a deal that scores two.
+    weighed = bool(score_note(info))
+    worth = trick_worth(info, 0) if weighed else plain_worth(info)
 
     def point(row: list[float]) -> float:
         return sum(row[3:])
@@ -301,6 +305,26 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
         exact,
         example,
     )
+
+
+def score_note(info: InfoSet) -> str:
+    """How this score weighs the figures, or "" where they are the deal's plain points."""
+    from tutor.engines.values import weighing_note
+
+    return weighing_note(info.score, info.is_dealer, info.game, info.rules)
+
+
+def plain_worth(info: InfoSet) -> list[float]:
+    """The points of this deal to me (less the adversary's) for t = 0..5 tricks."""
+    from tutor.rules.laws import deal_points
+
+    marked = (int(info.king == "me"), int(info.king == "opponent"))
+    penalty = {"me": 0, "opponent": 1, None: None}[info.penalty]
+    worth = []
+    for t in range(6):
+        mine, theirs = deal_points((t, 5 - t), penalty, info.rules, marked)
+        worth.append(float(mine - theirs))
+    return worth
 
 
 def _trump_at_starting(info: InfoSet, given: Action, verdict: Verdict) -> str:
@@ -352,6 +376,8 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         f" is worth {signed(cost.given_value)} points on average after {g},"
         f" {signed(cost.right_value)} after {r}."
     )
+    if note := score_note(info):
+        measured += f" {note}"
     # What the rule weighs in this hand, without naming its card (a learner review: "not
     # the card the Hints play" gave no reason before the answer; a worse card was told
     # its figures alone).

@@ -138,6 +138,12 @@ def _policy(info: InfoSet) -> Action:
     return advise(info).action
 
 
+CARD_DECISIONS = ("lead", "follow")
+MIN_CARDS = 3
+"""The fewest legal cards a drilled lead or follow offers (a learner review: a drill
+with K♠ and 8♣ left, both certain of the vole, asked for the Hints' card)."""
+
+
 def _walk_to(decision: str, position: Position, rng: random.Random) -> Position | None:
     """Play from a fresh deal (both sides by the hints) until ``decision`` is pending,
     stopping at a random one of the moments it comes up."""
@@ -178,6 +184,8 @@ def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) 
         position = _walk_to(decision, deal_position(rng, dealer=1, score=score), rng)
         if position is None or position.phase.value != decision:
             continue
+        if decision in CARD_DECISIONS and len(position.legal_actions()) < MIN_CARDS:
+            continue  # two cards left: too often both make the same tricks (a review)
         info = infoset_of(position)
         verdict = advise(info)
         if not chosen.covers(verdict.hint.id):
