@@ -22,6 +22,29 @@ CAVEAT = (
 )
 
 
+ALL_SUCH = "a figure for every hand of that kind, not for this hand alone"
+"""Said beside each figure: two hands of one kind show the same figure (a learner review:
+"94 times in 100" on two different hands, one with the king against it, read as this
+hand's chance)."""
+
+
+def _kind(hint: str) -> str:
+    """The kind of hand a hint names, for a figure measured over all of them: "jeu de
+    règle 1 (three trumps)", "refusing, exception 5 (one trump, ...)"."""
+    from tutor.hints import HINTS
+
+    rule = HINTS.get(hint)
+    if hint.startswith("jeu-de-regle/"):
+        title = rule.title.lower() if rule else ""
+        return f"jeu de règle {hint.removeprefix('jeu-de-regle/')}" + (
+            f" ({title})" if title else ""
+        )
+    if rule is not None and ":" in rule.title:
+        number, _, title = rule.title.partition(":")
+        return f"{number.lower()} ({title.strip()})"
+    return rule.title.lower() if rule else hint
+
+
 SMALL = 0.1
 """Points a deal: a disagreement smaller than this is said to be small."""
 
@@ -39,7 +62,8 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
     low, high = interval
     if low > 0:
         return (
-            f"{said.capitalize()} scored {_points(diff)} more than {other}: the computation agrees."
+            f"With such hands {said} scored {_points(diff)} more than {other}: the computation"
+            " agrees."
         )
     if high < 0:
         why = (
@@ -50,15 +74,16 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
             else ""
         )
         return (
-            f"Here the computation and the hint disagree: {other} scored {_points(diff)} more than"
+            f"For such hands the computation and the hint disagree: {other} scored"
+            f" {_points(diff)} more than"
             f" {said}, more than its margin of error.{why} The lesson teaches the hint as written:"
             " your answer is marked by what the Hints say, and this figure is why it may still"
             " be worth thinking about."
         )
     return (
-        f"The computation finds {other} about as good here: the difference, {_points(diff)},"
-        " is within its margin of error. So the lesson marks your answer by the Hints' rule,"
-        " which it teaches, not by a point this hand would lose."
+        f"For such hands the computation finds {other} about as good: the difference,"
+        f" {_points(diff)}, is within its margin of error. So the lesson marks your answer by"
+        " the Hints' rule, which it teaches, not by a point such hands would lose."
     )
 
 
@@ -88,8 +113,8 @@ def _played(study: Study, hint: str, answer: str) -> str:
     if not row or not row.get("hands"):
         return ""
     return (
-        f"Hands of this kind, played without proposing, won the point {_in_100(row['won_point'])}"
-        f" ({row['hands']:,} hands). "
+        f"Hands of {_kind(hint)}, played without proposing, won the point"
+        f" {_in_100(row['won_point'])} ({row['hands']:,} hands; {ALL_SUCH}). "
         + _compare("playing", "proposing", row["play_minus_propose"], row["play_minus_propose_95"])
     )
 
@@ -97,6 +122,7 @@ def _played(study: Study, hint: str, answer: str) -> str:
 def _refused(study: Study, step: Step, answer: str) -> str:
     hint = step.hint or ""
     row = None
+    kind = _kind(hint)
     if hint.startswith("refuse/exception-"):
         number = hint.removeprefix("refuse/exception-")
         row = study.get("refusal_exceptions", {}).get(
@@ -109,6 +135,7 @@ def _refused(study: Study, step: Step, answer: str) -> str:
         jeu = classify_jeu_de_regle(step.info.hand, step.info.trump)
         if jeu is not None:
             row = study.get("jeux_de_regle_refused", {}).get(jeu.category)
+            kind = _kind(f"jeu-de-regle/{jeu.category}")
     if not row or not row.get("hands"):
         return ""
     said, other = ("refusing", "accepting") if answer == "refuse" else ("accepting", "refusing")
@@ -116,7 +143,7 @@ def _refused(study: Study, step: Step, answer: str) -> str:
     if answer == "accept":
         diff, low, high = -diff, -high, -low
     return (
-        f"Dealers holding hands of this kind who refused won the point"
-        f" {_in_100(row['won_point'])} ({row['hands']:,} hands). "
+        f"Dealers who refused with hands of {kind} won the point"
+        f" {_in_100(row['won_point'])} ({row['hands']:,} hands; {ALL_SUCH}). "
         + _compare(said, other, diff, [low, high])
     )

@@ -1,0 +1,23 @@
+"""The study's figures beside a step: named for the kind of hand they measure, and told
+against the step's answer."""
+
+from __future__ import annotations
+
+from tutor.lessons import load_curriculum
+from tutor.lessons.figures import ALL_SUCH, finding
+
+
+def test_a_figure_names_the_kind_of_hand_it_was_measured_over():
+    """A learner review: "94 times in 100" on two different hands (one with the king
+    turned up against it) read as this hand's chance, and "about as good here"."""
+    course = load_curriculum()
+    shown = [(step, finding(step)) for step in course.steps]
+    shown = [(step, text) for step, text in shown if text]
+    assert len(shown) >= 10
+    for step, text in shown:
+        assert ALL_SUCH in text, step.id
+        assert " here" not in text.split("(The project's computation")[0], step.id
+    three = course.lesson("jeux-de-regle-trumps").step("1-1")
+    assert finding(three).startswith("Hands of jeu de règle 1 (three trumps), played without")
+    exception = course.lesson("refusing").step("exception-2-1")
+    assert "hands of refusing, exception 2 (one trump and a tierce major)" in finding(exception)
