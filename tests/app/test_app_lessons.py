@@ -530,3 +530,54 @@ async def test_a_miss_answered_right_before_its_review_says_the_review_stands():
         await settle(pilot)
         text = feedback(app)
         assert "✓ Right" in text and "still comes back for review in 4 hours" in text
+
+
+@run
+async def test_a_retry_keeps_the_numbered_choices_in_sight_above_the_feedback():
+    """A learner review: at 80x24 the feedback to a wrong law answer scrolled the choices
+    out of sight, and the learner was asked to try again by their numbers."""
+    use_shipped_lesson("13-the-score.toml")
+    app = create_app(start="lessons", lesson_id="the-score")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        step = screen.step
+        wrong = next(i for i in range(len(step.choices)) if i != step.expected)
+        await pilot.press(key_of(screen, wrong))
+        await settle(pilot)
+        await pilot.pause(0.6)  # the scroll waits for the feedback's layout
+        board = screen.query_one("#lesson-board")
+        seen = board.scrollable_content_region.height
+        choices = screen.query_one("#choices").virtual_region
+        box = screen.query_one("#feedback-box").virtual_region
+        assert "try again" in feedback(app).lower()
+        assert board.scroll_y <= choices.y and choices.bottom <= board.scroll_y + seen
+        assert box.y < board.scroll_y + seen  # the verdict's first lines below them
+
+
+@run
+async def test_a_wrong_discard_keeps_the_cards_chosen_for_the_retry():
+    """A learner review: after a wrong discard the chosen cards were cleared unseen, and
+    pressing one more card and Enter discarded that card alone."""
+    use_shipped_lesson("08-discarding.toml")
+    app = create_app(start="lessons", lesson_id="discarding")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        while screen.step.id != "trumps-and-kings-1":
+            await pilot.press("s")  # show the answer, then on to the next step
+            await settle(pilot)
+            await pilot.press("n")
+            await settle(pilot)
+        order = screen.hand_order()
+        keep_queen = [str(i + 1) for i, card in enumerate(order) if card_label(card) != "Q♥"]
+        for key in keep_queen:
+            await pilot.press(key)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "try again" in feedback(app).lower()
+        assert {card_label(c) for c in screen.selected} == {"10♦", "9♥", "A♦", "8♥"}
+        await pilot.press(str([card_label(c) for c in order].index("Q♥") + 1))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "✓" in feedback(app)

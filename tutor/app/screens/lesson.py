@@ -29,6 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -734,16 +735,33 @@ class LessonScreen(Screen):
                     break
                 extent = board.max_scroll_y
             if self.attempt is not None and not self.attempt.finished:
-                box.scroll_visible(animate=False)  # a retry: the choices stay in sight
+                board.scroll_to(y=self.retry_scroll(board, box), animate=False)
             else:
                 board.scroll_to_widget(box, top=True, animate=False)
 
         # A scroll that fails (the screen closed meanwhile) must not end the app.
         self.run_worker(follow(), group="feedback", exit_on_error=False)
 
+    FEEDBACK_LINES = 5
+    """Lines of a retry's feedback kept in sight below the choices."""
+
+    def retry_scroll(self, board: Widget, box: Widget) -> int:
+        """Where the board scrolls for a retry: the choices (or the hand) from their top,
+        with the feedback's first lines below them; where both do not fit, the feedback's
+        first lines at the foot (a learner review: the feedback pushed the numbered
+        choices out of sight, and the learner was asked to try again by number)."""
+        choices = self.query_one("#choices")
+        anchor = choices if choices.display else self.query_one("#lesson-hand")
+        top = anchor.virtual_region.y
+        lowest = box.virtual_region.y + self.FEEDBACK_LINES - board.scrollable_content_region.height
+        return max(0, top if top >= lowest else lowest)
+
     def after_answer(self) -> None:
         self.show_title()
-        self.selected.clear()
+        if self.attempt is None or self.attempt.finished:
+            # A retry keeps the cards chosen, to be changed one at a time (a learner
+            # review: a wrong discard cleared them unseen, and the next try was lost).
+            self.selected.clear()
         if self.step.info is not None:
             self.query_one(HandView).show(self.hand_order(), self.selected)
         self.show_question()
