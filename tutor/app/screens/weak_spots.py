@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -102,19 +103,16 @@ class WeakSpotsScreen(Screen):
         options.highlighted = 0
 
     def missed_names(self, steps) -> str:
-        """What each step asks about: its first passage's title, once each."""
-        library = self.app.library
+        """What each step asks, in its own question's words, once each (a learner review:
+        the title of the passage a step cites named another topic, "Proposing" for how
+        many cards may be discarded)."""
         names: list[str] = []
         for step in steps:
-            ident = step.passages[0] if step.passages else None
-            if library is not None and ident is not None and ident in library:
-                name = library.passage(ident).title
-            else:
-                name = step.prompt
+            name = question_of(step.prompt)
             if name not in names:
                 names.append(name)
-        shown = "; ".join(names[:4])
-        return shown + (f"; and {len(names) - 4} more" if len(names) > 4 else "")
+        shown = "; ".join(names[:3])
+        return shown + (f"; and {len(names) - 3} more" if len(names) > 3 else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         ident = event.option.id
@@ -139,3 +137,22 @@ def _entry(accuracy: float, text: Text) -> Table:
     grid.add_column(ratio=1)
     grid.add_row(Text(f"{round(accuracy * 100)}%", style="bold"), text)
     return grid
+
+
+QUESTION_WIDTH = 90
+"""Characters of a missed step's question shown in the list."""
+SHORT_QUESTION = 30
+"""A question shorter than this is shown with the sentence before it."""
+
+
+def question_of(prompt: str) -> str:
+    """The question a step's prompt ends on (its last sentence), cut at a word to
+    ``QUESTION_WIDTH`` characters."""
+    sentences = [s for s in re.split(r"(?<=[.?!])\s+", prompt.strip()) if s]
+    question = sentences[-1] if sentences else prompt.strip()
+    if len(question) < SHORT_QUESTION and len(sentences) > 1:  # "What happens?": say of what
+        question = f"{sentences[-2]} {question}"
+    if len(question) <= QUESTION_WIDTH:
+        return question
+    cut = question[: QUESTION_WIDTH - 1].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + "…"
