@@ -240,10 +240,20 @@ def diagnose_discard(info: InfoSet, given: Action, expected: Action) -> Diagnosi
     from tutor.hints import advise
 
     verdict = advise(info)
+    why = f" {KEEP_REASON}" if verdict.hint.id == "discard/trumps-and-kings" else ""
     return Diagnosis(
         discard_difference(info, given, expected),
-        f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}",
+        f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}{why}",
     )
+
+
+KEEP_REASON = (
+    "Why, the Hints do not say; the project's reason: a trump can take a trick in any suit"
+    " and a king cannot be beaten in its own, while every other card can be, so each of"
+    " those exchanged is a chance to draw a trump or a king in its place."
+)
+"""Said with the discarding rule (a learner review: lesson 8 taught a filter, never what
+the exchange is for)."""
 
 
 # --- a card led or played -----------------------------------------------------------
