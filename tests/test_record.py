@@ -113,3 +113,18 @@ def test_replay_binary_file(tmp_path, capsys):
     path.write_bytes(b"\xff\xfe\x00garbage")
     assert main(["replay", str(path)]) == 2
     assert "UTF-8" in capsys.readouterr().err
+
+
+def test_a_deal_heading_with_another_dealer_is_refused_with_its_line():
+    """A tester's review: "Dealer East." and the wrong dealer of deal 1 replayed with
+    status 0; the seed decides who deals."""
+    text = dumps(random_game(4))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Deal 1."))
+    dealer = lines[at].split(" Dealer ")[1].split(".")[0]
+    other = "North" if dealer == "South" else "South"
+    for wrong in (other, "East"):
+        changed = [*lines[:at], lines[at].replace(f"Dealer {dealer}.", f"Dealer {wrong}.")]
+        with pytest.raises(RecordError) as err:
+            loads("\n".join(changed + lines[at + 1 :]))
+        assert (err.value.line, err.value.field) == (at + 1, "dealer")

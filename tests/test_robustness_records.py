@@ -20,7 +20,7 @@ HEADER = (
 
 
 def record(seed: str = "42", deal: str = "1") -> str:
-    return f"{HEADER}Seed: {seed}\n\nDeal {deal}. Dealer North.\n"
+    return f"{HEADER}Seed: {seed}\n\nDeal {deal}.\n"
 
 
 @pytest.mark.parametrize("word", ["²", "٣", "１", "1²"])

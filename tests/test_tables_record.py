@@ -80,3 +80,30 @@ def test_replay_prints_a_table_record_deal_by_deal(name, tmp_path, capsys):
     assert "seed 5" in out and "Turn-up:" in out
     assert "Points this deal:" in out and out.rstrip().endswith(table.result())
     assert f"  {table.players[0]}: " in out
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_a_heading_that_names_another_dealer_is_refused_with_its_line(name):
+    """A tester's review: a hand-edited "Dealer Bob." or the wrong dealer loaded without
+    a word; the seed decides who deals, so the heading must agree."""
+    import random
+
+    table = make_table(name, 5)
+    rng = random.Random(2)
+    for _ in range(30):
+        if table.is_over:
+            break
+        table = table.apply(rng.choice(table.legal_actions()))
+    text = dumps(table)
+    assert loads(text).actions == table.actions
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if " Dealer " in line)
+    dealer = lines[at].split(" Dealer ")[1].split(".")[0]
+    other = next(p for p in table.players if p != dealer)
+    for wrong, said in ((other, f"deals this deal in the replay, not {other}"), ("Bob", "'Bob'")):
+        lines[at] = lines[at].replace(f" Dealer {dealer}.", f" Dealer {wrong}.")
+        with pytest.raises(RecordError) as caught:
+            loads("\n".join(lines))
+        assert (caught.value.line, caught.value.field) == (at + 1, "dealer")
+        assert said in caught.value.message
+        lines[at] = lines[at].replace(f" Dealer {wrong}.", f" Dealer {dealer}.")

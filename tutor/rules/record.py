@@ -212,6 +212,28 @@ def _check_deal_line(line: str, game: Game, source: str, line_no: int) -> None:
         raise RecordError(
             source, line_no, "deal", f"this is deal {game.deal_number} of the replay, not {deal}"
         )
+    check_dealer(line, game.players[game.position.dealer], game.players, source, line_no)
+
+
+def check_dealer(
+    line: str, dealer: str, players: tuple[str, ...], source: str, line_no: int
+) -> None:
+    """A deal's heading names its dealer (``... Dealer North.``) as the replay deals it:
+    the seed decides who deals, so a heading that says otherwise is an error, not a
+    comment (a tester's review: "Dealer Bob." loaded without a word). A heading
+    without one (an older record) is not checked."""
+    at = line.lower().rfind("dealer ")
+    if at < 0:
+        return
+    name = line[at + len("dealer ") :].strip().removesuffix(".").strip()
+    if name not in players:
+        raise RecordError(
+            source, line_no, "dealer", f"{quote(name)} is not one of {', '.join(players)}"
+        )
+    if name != dealer:
+        raise RecordError(
+            source, line_no, "dealer", f"{dealer} deals this deal in the replay, not {name}"
+        )
 
 
 def save(game: Game, path: Path) -> None:

@@ -31,6 +31,7 @@ from tutor.rules.record import (
     LIMIT,
     SEED_DIGITS,
     RecordError,
+    check_dealer,
     parse_number,
     quote,
 )
@@ -92,6 +93,13 @@ def _marker(table: PoolTable | RoundTable) -> tuple[int, int]:
     return 0, table.deal_number
 
 
+def _dealer(table: PoolTable | RoundTable) -> str:
+    """Who deals the deal in progress (as ``_heading`` names him)."""
+    if isinstance(table, PoolTable):
+        return table.game.players[table.game.position.dealer]
+    return table.players[table.deal.dealer]
+
+
 def _heading(table: PoolTable | RoundTable) -> str:
     names = table.players
     if isinstance(table, PoolTable):
@@ -137,7 +145,10 @@ def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
             )
     for number, raw in enumerate(lines[start:], start=start + 1):
         text_line = raw.split(";", 1)[0].strip()
-        if not text_line or text_line.lower().startswith(("deal ", "game ")):
+        if not text_line:
+            continue
+        if text_line.lower().startswith(("deal ", "game ")):
+            check_dealer(text_line, _dealer(table), table.players, source, number)
             continue
         who, sep, action_text = text_line.partition(":")
         if not sep:
