@@ -364,7 +364,7 @@ def test_law_choices_as_tables_with_lines(tmp_path):
 
 def test_the_penalty_is_told_as_each_side_could_have_incurred_it():
     """The non-dealer can only have played without proposing, the dealer only refused."""
-    from tutor.app.screens.lesson import penalty_fact
+    from tutor.app.narrate import penalty_fact
     from tutor.engines.protocol import request_to_infoset
 
     def fact(penalty: str) -> str:

@@ -363,3 +363,23 @@ async def test_a_card_and_enter_typed_together_are_taken_in_order():
         await settle(pilot)
         discards = [a for a in screen.game.actions if a.kind == "discard"]
         assert discards[-1].cards == (second,), discards
+
+
+@run
+async def test_the_table_says_who_stands_to_pay_two_while_the_deal_is_played():
+    """A tester's review: after refusing, or playing without proposing, nothing at the
+    table said that the point lost would cost two; the deal's summary said it first."""
+    from tutor.app.widgets.scoreboard import Scoreboard
+
+    app = create_app(start="play", seed=3, engine="hints")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        board = screen.query_one(Scoreboard)
+        assert board.board.penalty == ""
+        assert "play" in screen.learner_kinds()
+        await pilot.press("p")
+        await settle(pilot)
+        assert board.board.penalty == (
+            "You played without proposing: if you lose the point, your adversary scores two."
+        )

@@ -77,3 +77,27 @@ def describe_action(action: Action, info: InfoSet | None = None) -> str:
             return f"trump with {card_label(card)}"
         return f"throw away {card_label(card)}"
     return f"{action.kind} {' '.join(card_label(c) for c in action.cards)}"
+
+
+def penalty_fact(info: InfoSet) -> str:
+    """Who stands to pay for standing on his cards this deal, and what, by the rules in
+    force: the non-dealer can only have played without proposing, the dealer only have
+    refused the first proposal (club-laws/49: two for the point; french/ecart: the point
+    de refus, one more). Said at the table as in the lessons (a tester's review: free
+    play first told it in the deal's summary)."""
+    mine = info.penalty == "me"
+    nondealer_did = "played without proposing"
+    dealer_did = "refused the first proposal"
+    did = (
+        (dealer_did if info.is_dealer else nondealer_did)
+        if mine
+        else (nondealer_did if info.is_dealer else dealer_did)
+    )
+    if info.rules.french:
+        cost = "one point more, the point de refus"
+        if mine:
+            return f"You {did}: if you lose the point, your adversary scores {cost}."
+        return f"Your adversary {did}: if he loses the point, you score {cost}."
+    if mine:
+        return f"You {did}: if you lose the point, your adversary scores two."
+    return f"Your adversary {did}: if he loses the point, you score two."

@@ -41,7 +41,7 @@ from tutor.app.lessonsource import (
     when,
 )
 from tutor.app.markup import markdown_literal
-from tutor.app.narrate import describe_action
+from tutor.app.narrate import describe_action, penalty_fact
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -99,19 +99,6 @@ def position_facts(info) -> list[str]:
         played = ", ".join(f"{card_label(a)} {card_label(b)}" for a, b in info.tricks)
         facts.append(f"Tricks: {played} (you {mine}, your adversary {theirs})")
     return facts
-
-
-def penalty_fact(info) -> str:
-    """Who is penalised, and for what: the non-dealer can only have played without
-    proposing, the dealer only have refused the first proposal."""
-    mine = info.penalty == "me"
-    nondealer_did = "played without proposing"
-    dealer_did = "refused the first proposal"
-    if mine:
-        did = dealer_did if info.is_dealer else nondealer_did
-        return f"You {did}: if you lose the point, your adversary scores two."
-    did = nondealer_did if info.is_dealer else dealer_did
-    return f"Your adversary {did}: if he loses the point, you score two."
 
 
 class LessonScreen(Screen):

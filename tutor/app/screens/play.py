@@ -27,7 +27,7 @@ from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import markdown_literal, plain, styled
-from tutor.app.narrate import drawn_cards, narrate, turned_king
+from tutor.app.narrate import drawn_cards, narrate, penalty_fact, turned_king
 from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen, ask_then
 from tutor.app.screens.decision_keys import (
@@ -620,6 +620,11 @@ class PlayScreen(DecisionKeys, Screen):
                 king=position.king,
                 games_won=game.games_won,
                 rules=f"{game.rules.name.capitalize()} rules",
+                penalty=(
+                    penalty_fact(infoset_of(position, LEARNER))
+                    if position.penalty is not None and not position.is_over
+                    else ""
+                ),
             )
         )
         self.query_one("#prompt", Static).update(self.prompt() + self.gallery_note())

@@ -25,6 +25,8 @@ class Board:
     king: int | None = None
     games_won: tuple[int, int] = (0, 0)
     rules: str = ""
+    penalty: str = ""
+    """Who stands to pay for standing on his cards this deal, in words (or "")."""
 
 
 class Scoreboard(Static):
@@ -52,6 +54,8 @@ class Scoreboard(Static):
             footer.append(f"\n{board.rules}", style="dim")
         if any(board.games_won):
             footer.append(f"\nGames: {board.games_won[0]}–{board.games_won[1]}", style="dim")
+        if board.penalty:
+            footer.append(f"\n{board.penalty}", style="bold")
         grid = Table.grid()
         grid.add_row(table)
         grid.add_row(footer)
