@@ -383,3 +383,30 @@ async def test_the_table_says_who_stands_to_pay_two_while_the_deal_is_played():
         assert board.board.penalty == (
             "You played without proposing: if you lose the point, your adversary scores two."
         )
+
+
+@run
+async def test_the_dealer_sees_what_the_exchange_brought_when_the_lead_comes():
+    """A tester's review: the dealer never saw his drawn cards marked, as the non-dealer
+    leads at once; the marks now stay through the first trick."""
+    app = create_app(start="play", seed=2, engine="hints")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert "accept" in screen.learner_kinds()  # North proposed; South deals
+        await pilot.press("a")
+        await settle(pilot)
+        before = screen.game.position.hands[LEARNER]
+        await pilot.press("1", "2", "enter")
+        await settle(pilot)
+        position = screen.game.position
+        if position.phase.name == "ACCEPT":  # North proposed again: refuse, and play
+            await pilot.press("x")
+            await settle(pilot)
+            position = screen.game.position
+        assert position.led is not None and not position.tricks  # North has led
+        drawn = {c for c in position.hands[LEARNER] if c not in before}
+        assert drawn
+        marked = {f.card for f in screen.query("#hand CardFace") if f.has_class("-drawn")}
+        assert marked == drawn
+        assert "drew " in str(screen.query_one("#learner-label").render())

@@ -595,9 +595,10 @@ class PlayScreen(DecisionKeys, Screen):
                 last_winner=names[position.leader] if last else "",
             )
         )
-        # the cards an exchange brought stay marked until the first card is played
+        # The cards an exchange brought stay marked through the first trick: the dealer
+        # answers a lead at once, and saw no mark before it (a tester's review).
         drawn: tuple[Card, ...] = ()
-        if not position.tricks and position.led is None:
+        if not position.tricks:
             drawn = tuple(c for c in self.hand_order() if c in position.drawn(LEARNER))
         drew = f" · drew {' '.join(card_label(c) for c in drawn)} (+)" if drawn else ""
         self.query_one("#learner-label", Label).update(
