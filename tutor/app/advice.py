@@ -31,9 +31,13 @@ def sources_links(sources: Iterable[str], library: Library | None = None) -> str
     such as ``britannica-9/hints/jeux-de-regle/2b`` is for the code, not the reader)."""
 
     def name(ident: str) -> str:
-        return library.passage(ident).title if library is not None and ident in library else ident
+        title = library.passage(ident).title if library is not None and ident in library else ident
+        # the project's readings told apart from the sources (a tester's review)
+        return f"reading: {title}" if ident.startswith("readings/") else title
 
-    return ", ".join(f"[{name(s)}](passage:{s})" for s in sources)
+    # semicolons: the titles hold commas ("Jeux de règle, 3c"), a list of them did not
+    # parse (a tester's review)
+    return "; ".join(f"[{name(s)}](passage:{s})" for s in sources)
 
 
 def titled_sources(title: str, sources: Iterable[str], library: Library | None = None) -> str:
@@ -69,19 +73,18 @@ def hints_markdown(
     if isinstance(verdict, str):
         return f"*{verdict}*"
     hint = verdict.hint
-    told = ""
+    rule = titled_sources(hint.title, verdict.sources, library)
+    action = f"**{describe_action(verdict.action, info)}**"
     if hint.id.startswith("refuse/exception-"):
-        # the title reads as a rule to refuse: say which way it went (a tester's review:
-        # "accept — Refusing, exception 7 ...")
-        told = (
-            ", for the exception applies:"
-            if verdict.action.kind == "accept"
-            else ": the exception's “unless” is met, so it does not apply:"
-        )
-    lines = [
-        f"**{describe_action(verdict.action, info)}**{told}",
-        f"— {titled_sources(hint.title, verdict.sources, library)}",
-    ]
+        # The title reads as a rule to refuse: say which way it went, in one sentence (a
+        # tester's review: "accept — Refusing, exception 7 ...", then "accept, for the
+        # exception applies: — Refusing, ...").
+        if verdict.action.kind == "accept":
+            lines = [f"{action}, as the exception has it: {rule}"]
+        else:
+            lines = [f"{action}: the exception's “unless” is met, so it does not apply: {rule}"]
+    else:
+        lines = [f"{action} — {rule}"]
     if verdict.explanation:
         lines += ["", verdict.explanation]
     if verdict.by_project:

@@ -259,8 +259,10 @@ def _check_one_trump(
                 (
                     "3c",
                     (
-                        f"three cards of one suit headed by the {three[0].rank.noun}",
-                        f"the {others[0].rank.noun} of another suit",
+                        f"three cards of one suit headed by the {three[0].rank.noun}"
+                        + (_OR_BETTER if three[0].rank is K else ""),
+                        f"the {others[0].rank.noun} of another suit"
+                        + (_OR_BETTER if others[0].rank is K else ""),
                     ),
                     (rd.AS_HIGH_AS,) if three[0].rank is K or others[0].rank is K else (),
                 )
@@ -269,6 +271,10 @@ def _check_one_trump(
         found.append(("3b", ("four cards of one suit headed by the king",), ()))
     return found
 
+
+_OR_BETTER = ", where the Hints name a queen (the project admits a higher card)"
+"""Said of a king in 3c (a tester's review: the title "headed by the queen" beside a
+king-headed hand, the reading only in the sources' list)."""
 
 EQUAL_CARD_FOR_CARD = (
     "cards as high as three queens card for card, a queen or better heading each of three "
