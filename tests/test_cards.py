@@ -55,3 +55,11 @@ def test_sort_hand_puts_trumps_first():
 
 def test_card_index_is_a_bijection():
     assert sorted(c.index for c in PACK) == list(range(32))
+
+
+def test_a_discard_is_told_each_suit_high_to_low_as_a_hand_is_shown():
+    """A tester's review: "discard J♠ K♠" (the record's order) read as a slip."""
+    from tutor.rules.actions import Action
+
+    assert Action.parse("discard JS KS 8H JD AC").label == "discard K♠ J♠ 8♥ J♦ A♣"
+    assert Action.parse("lead KS").label == "lead K♠"

@@ -57,7 +57,11 @@ class Action:
         (``str`` gives the notation, ``lead KS``)."""
         if not self.cards:
             return "take none" if self.kind == "discard" else self.kind
-        return f"{self.kind} {' '.join(c.label for c in self.cards)}"
+        cards = self.cards
+        if self.kind == "discard":  # each suit high to low, as a hand is shown (a review:
+            # "discard J♠ K♠" read as a slip to one who had learnt the king is highest)
+            cards = tuple(sorted(cards, key=lambda c: (c.index // 8, -int(c.rank))))
+        return f"{self.kind} {' '.join(c.label for c in cards)}"
 
     @staticmethod
     def parse(text: str) -> Action:
