@@ -169,3 +169,28 @@ async def test_a_lesson_link_from_a_passage_opens_the_step_that_cites_it():
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen)
         assert app.screen.index == 1
+
+
+@run
+async def test_a_link_followed_from_the_keyboard_moves_the_contents_to_its_passage():
+    """A tester's review: Tab to a link into another document (a reading), Enter: the
+    text changed, the contents stayed on the old place."""
+    from textual.widgets import Tree
+
+    app = create_app(start="texts", passage_id="britannica-9/hints/jeux-de-regle")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        tree = screen.query_one(Tree)
+        reader = screen.query_one("#original")
+        reader.focus()
+        await pilot.pause()
+        target = next(i for i, link in enumerate(reader.links()) if "readings/" in link.href)
+        for _ in range(target + 1):
+            await pilot.press("tab")
+        href = reader.links()[reader.current].href
+        await pilot.press("enter")
+        await settle(pilot)
+        ident = href.removeprefix("passage:")
+        assert screen.current == ident
+        assert tree.cursor_node is not None and tree.cursor_node.data == ident

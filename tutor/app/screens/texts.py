@@ -211,7 +211,7 @@ class TextsScreen(Screen):
         with Horizontal(id="texts"):
             yield PlainTree("Contents", id="toc")
             with Vertical(id="reader"):
-                yield Input(placeholder="Search the texts (Enter), Escape to close", id="search")
+                yield Input(placeholder="Search the texts (Enter) · Esc: close", id="search")
                 yield OptionList(id="results")
                 yield Static("", id="reading-line")
                 yield Static("", id="notice")
@@ -329,6 +329,10 @@ class TextsScreen(Screen):
     def _move_to(self, node) -> None:
         """The contents' cursor on ``node``, scrolled to the middle of the pane."""
         tree = self.query_one(Tree)
+        # Lay the lines out first: a node under a branch just expanded has no line until
+        # then, and the cursor went nowhere (a tester's review: a link followed into
+        # another document left the contents on the old place).
+        tree.last_line  # noqa: B018 (read for its effect)
         tree.center_scroll = True
         try:
             tree.move_cursor(node)
