@@ -134,3 +134,18 @@ def test_consistent_discards_and_exchanges_are_still_accepted():
         )
     )
     assert [str(c) for c in info.discards] == ["AH"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"game": True}, "got true"),
+        ({"turnup": None}, "got null"),
+        ({"score": [float("inf"), 0]}, "got [Infinity, 0]"),
+        ({"score": [float("nan"), 0]}, "got [NaN, 0]"),
+    ],
+)
+def test_a_bad_value_is_quoted_as_json_spells_it(fields, said):
+    """A tester's review: "got True", "got None", "got [inf, 0]" for values sent as JSON."""
+    (answer,) = answers([request(**fields)])
+    assert said in answer["error"], answer

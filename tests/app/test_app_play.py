@@ -324,6 +324,10 @@ def test_the_load_picker_tells_each_record_by_its_game_not_its_file_name(tmp_pat
     broken = tmp_path / "game-2.txt"
     broken.write_text("# Écarté game record\nPlayers: South vs North\nSeed: x\n", encoding="utf-8")
     assert describe_saved(broken).startswith("game-2.txt — cannot be loaded: ")
+    aside = tmp_path / "game-3-seed5-unfinished.txt"
+    save(game, aside)
+    assert describe_saved(aside).endswith(" · set aside unfinished")
+    assert not told.endswith("set aside unfinished")
 
 
 def test_the_home_screen_counts_the_saved_games_that_load_and_those_that_do_not(tmp_path):

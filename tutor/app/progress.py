@@ -12,6 +12,9 @@ from rich.text import Text
 from tutor.io.files import records_in
 from tutor.io.paths import data_dir
 
+UNFINISHED = "-unfinished"
+"""The end of the name of a game in progress set aside (``shelve_in_progress``)."""
+
 
 def games_dir():
     """Where saved games go (created on demand)."""
@@ -52,7 +55,10 @@ def _saved_record(path: Path) -> tuple[str, bool]:
         a, b = game.total_score()
         state = f"deal {game.deal_number}: {names[0]} {a}, {names[1]} {b}"
     rules = f"{game.rules.name.capitalize()}, game of {game.rules.game_points}"
-    return f"{when} · {state} · {rules} · seed {game.seed}", True
+    # a game in progress set aside when another began (``shelve_in_progress``): said so,
+    # or it read as a second save of the same game (a tester's review)
+    aside = " · set aside unfinished" if path.stem.endswith(UNFINISHED) else ""
+    return f"{when} · {state} · {rules} · seed {game.seed}{aside}", True
 
 
 def progress_summary() -> Text:
@@ -126,6 +132,6 @@ def shelve_in_progress() -> Path | None:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     if kept is None:
         return autosave.set_aside(games_dir(), stamp) if problem else None
-    target = games_dir() / f"game-{stamp}-seed{kept.game.seed}-unfinished.txt"
+    target = games_dir() / f"game-{stamp}-seed{kept.game.seed}{UNFINISHED}.txt"
     kept.path.replace(target)
     return target

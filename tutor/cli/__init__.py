@@ -58,7 +58,7 @@ def _seed(text: str) -> int:
     value = _positive_int(text)
     if len(str(value)) > SEED_DIGITS:
         raise argparse.ArgumentTypeError(
-            f"expected a seed of at most {SEED_DIGITS} digits, got {len(str(value)):,}"
+            f"expected a seed of at most {SEED_DIGITS} digits, got {len(str(value)):,} digits"
         )
     return value
 

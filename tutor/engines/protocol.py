@@ -7,6 +7,7 @@ One JSON object a line in, exactly one a line out, flushed. A bad line gets
 from __future__ import annotations
 
 import json
+import math
 import reprlib
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -30,9 +31,33 @@ engines' score recursion must stay well within Python's stack."""
 ERROR_LIMIT = 500
 """Characters of an error message at most, whatever it quotes."""
 
-_QUOTE = reprlib.Repr()  # keyword arguments only from Python 3.12
+
+class _JsonSpelling(reprlib.Repr):
+    """A request's values as JSON spells them: ``true``, ``null``, ``NaN``, ``Infinity``
+    (a tester's review: "got True" and "got None" for values sent as JSON)."""
+
+    def repr_bool(self, value: bool, level: int) -> str:
+        return "true" if value else "false"
+
+    def repr_NoneType(self, value: None, level: int) -> str:
+        return "null"
+
+    def repr_float(self, value: float, level: int) -> str:
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return repr(value)
+
+
+_QUOTE = _JsonSpelling()  # keyword arguments only from Python 3.12
 _QUOTE.maxlevel, _QUOTE.maxlist, _QUOTE.maxdict = 3, 6, 4
 _QUOTE.maxstring = _QUOTE.maxlong = _QUOTE.maxother = 30
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def quote(value: Any) -> str:
@@ -245,11 +270,13 @@ def _check_cards(info: InfoSet) -> None:
     mine = sum(n if info.role == "nondealer" else d for n, d in info.exchanges)
     if len(info.discards) > mine:
         raise RequestError(
-            f"discards: {len(info.discards)} cards, but exchanges give me only {mine} discarded"
+            f"discards: {_count(len(info.discards), 'card')}, but exchanges give me only {mine}"
+            " discarded"
         )
     if len(info.tricks) + len(info.hand) + int(info.led_by_me) != 5:
         raise RequestError(
-            f"tricks: {len(info.tricks)} tricks played and {len(info.hand)} cards in hand"
+            f"tricks: {_count(len(info.tricks), 'trick')} played and"
+            f" {_count(len(info.hand), 'card')} in hand"
             " do not make five"
         )
 

@@ -193,7 +193,10 @@ def parse_number(
         raise RecordError(source, line, field, f"expected {what}, got {quote(text)}")
     if len(body) > digits:
         raise RecordError(
-            source, line, field, f"expected {what} of at most {digits} digits, got {len(body):,}"
+            source,
+            line,
+            field,
+            f"expected {what} of at most {digits} digits, got {len(body):,} digits",
         )
     return int(text)
 
