@@ -250,7 +250,7 @@ def test_why_compares_the_choice_made_not_the_engines_runner_up():
         reason="worth +0.10 against -0.09 for discarding 10♠",
     )
     assert decision.why == (
-        "Over the same simulated deals, discard 10♠ 9♦ A♦ is worth +0.10 points on average,"
+        "Over the same simulated deals, discard 10♠ A♦ 9♦ is worth +0.10 points on average,"
         " discard 10♠ 9♦ -0.21."
     )
     unvalued = Decision(1, 0, "South", info, mine, best, 0.0, {}, "the engine's reason")

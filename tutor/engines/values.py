@@ -126,22 +126,23 @@ def weighing_note(
     utility = Utility(score, i_deal, game, rules)
     mine, theirs = score
     parts = []
+    weights = []
     for gain, loss, whose, owner in ((2, 0, "for you", mine), (0, 2, "against you", theirs)):
         weight = abs(utility(gain, loss))
-        if abs(weight - 2) < 0.15:
-            continue
+        weights.append(weight)
         why = ""
         if owner + 1 >= game:
             why = " (one point already ends the game)"
         elif owner + 2 >= game:
             why = " (they end the game)"
         parts.append(f"two points {whose} count {weight:.2f}{why}")
-    if not parts:
+    if all(abs(weight - 2) < 0.15 for weight in weights):
         return ""
+    # Both weights, and "either way" (a tester's review: at 0-3 only the one for you was
+    # said, and "one point counts 1" did not say for whom).
     return (
         f"At {mine}–{theirs} before this deal, the figures weigh the game, not only the deal:"
-        " one point counts 1,"
-        f" {' and '.join(parts)}."
+        f" one point either way counts 1, {' and '.join(parts)}."
     )
 
 
