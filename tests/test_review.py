@@ -195,6 +195,12 @@ def test_mistakes_become_review_steps_with_the_engines_answer(records, tmp_path)
         assert step.info == d.info
         assert step.question == d.decision
         assert step.explanation.startswith("From your game: ")
+        # the rule the Hints apply here is told and cited, beside the engine's figures
+        from tutor.hints import advise
+
+        verdict = advise(d.info)
+        assert f"“{verdict.hint.title}”" in step.explanation
+        assert set(verdict.sources) <= set(step.passages)
     with pytest.raises(LookupError):
         game_step(review.lesson, "not json")
     with pytest.raises(LookupError):

@@ -583,3 +583,28 @@ async def test_a_wrong_discard_keeps_the_cards_chosen_for_the_retry():
         await pilot.press("enter")
         await settle(pilot)
         assert "✓" in feedback(app)
+
+
+@run
+async def test_a_review_asks_the_step_again_in_other_suits():
+    """A learner review: a review showed the very hand answered minutes before, and could
+    be passed from memory of the deal; it comes in other suits, trumps included."""
+    from tutor.lessons import load_curriculum
+
+    use_shipped_lesson("05-jeux-de-regle-trumps.toml")
+    original = load_curriculum().lesson("jeux-de-regle-trumps").step("1-1")
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = LessonScreen(review=[original.key], variant_seed=3)
+        await app.push_screen(screen)
+        await settle(pilot)
+        shown = screen.step
+        assert shown.key == original.key
+        assert shown.info.trump != original.info.trump
+        facts = str(screen.query_one("#position-facts").render())
+        assert f"{shown.info.trump.symbol} {shown.info.trump.noun}" in facts
+        await pilot.press("p")  # three trumps: play, in whatever suits
+        await settle(pilot)
+        assert "✓" in feedback(app)
+        assert [a.correct for a in progress().answers("jeux-de-regle-trumps")] == [True]

@@ -127,10 +127,13 @@ def engine_markdown(
             note = f"{note} {how}".strip()
         if note:
             caption = f"{VALUES_CAPTION[:-1]} {note}*"
-        lines += ["", caption, ""]
+        # the figures first, what they mean after (a tester's review: the same paragraph
+        # stood before them in every hint, three PageDowns deep at 80x24)
+        lines.append("")
         lines += [f"- {option_label(option, info)}: {signed(value)}" for option, value in best]
         if rest > 0:
             lines.append(f"- *and {rest} more, worth less*")
+        lines += ["", caption]
     if advice.sources:
         lines += ["", f"Sources: {sources_links(advice.sources, library)}"]
     return "\n".join(lines)
@@ -204,6 +207,22 @@ def card_why(info: InfoSet, advice: Advice) -> str:
     return f"**Why not {describe_action(runner, info)}?** {example}"
 
 
+def _margin(advice: Advice, info: InfoSet | None) -> str:
+    """By how much the engine prefers its choice to the next (a tester's review: "agree:
+    refuse" for +0.07 against -0.01, a near coin-flip told as settled)."""
+    chosen = str(advice.action)
+    its = advice.values.get(chosen)
+    others = [(value, option) for option, value in advice.values.items() if option != chosen]
+    if its is None or not others:
+        return ""
+    value, option = max(others)
+    gap = its - value
+    other = option_label(option, info)
+    if gap < INACCURACY:
+        return f" (a close call: {other} is within {max(gap, 0):.2f} of a point)"
+    return f" (by {gap:.2f} points over {other})"
+
+
 def in_short(
     verdict: Verdict | str, engine_name: str, advice: Advice, info: InfoSet | None = None
 ) -> str:
@@ -213,7 +232,10 @@ def in_short(
         return f"**In short:** no hint decides; the {engine_name} engine: **{engine}**."
     hints = describe_action(verdict.action, info)
     if same(verdict.action, advice.action):
-        return f"**In short:** the hints and the {engine_name} engine agree: **{hints}**."
+        return (
+            f"**In short:** the hints and the {engine_name} engine agree: **{hints}**"
+            f"{_margin(advice, info)}."
+        )
     differ = (
         f"**In short:** the hints say **{hints}**; the {engine_name} engine chooses **{engine}**"
     )

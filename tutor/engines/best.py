@@ -188,9 +188,15 @@ class BestEngine:
                 f" {played}."
             )
         else:
+            # the chances of the point and the vole, not "3.0 tricks expected" beside a
+            # value below nought (a tester's review: two tricks or four average three)
+            row = dist[best]
+            total = sum(row) or 1.0
+            point, vole = sum(row[3:]) / total, row[5] / total
             reason = (
                 f"The {card.noun} gives the best expected score ({signed(value[best])}) over {how},"
-                f" each played out exactly; {tricks[best]:.1f} tricks expected."
+                f" each played out exactly: it wins the point {point:.0%} of the time, the vole"
+                f" {vole:.0%}."
             )
         return Advice(
             action=make(card),

@@ -564,10 +564,18 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
         )
     else:
         said = "No hint names the lead here."
+    plain_cards = [c for c in info.hand if c.suit != info.trump]
+    if plain_cards == [card] and info.trumps():
+        # a tester's review: a lone seven called "the highest of your strongest plain suit"
+        how = f"keep your trumps for trumping and lead your only plain card, the {card.noun}."
+    elif sum(c.suit == suit for c in info.hand) == 1:
+        how = f"lead from {where}, {suit.noun}, its one card: the {card.noun}."
+    else:
+        how = f"lead the highest of {where}, {suit.noun}: the {card.noun}."
     return verdict(
         "project/lead-default",
         lead(card),
-        f"{said} The project's reasoning: lead the highest of {where}, {suit.noun}: the {card.noun}.",
+        f"{said} The project's reasoning: {how}",
         ("no guarded suit",),
         # The reading decides only where there was a choice of suit.
         (rd.STRONG_SUIT,) if len(suits) > 1 else (),

@@ -11,6 +11,8 @@ from tutor.analysis.review import PREFIX, default_engine
 from tutor.engines.protocol import RequestError, request_to_infoset
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
+from tutor.rules.actions import Action
+from tutor.rules.infoset import InfoSet
 
 
 class GameStepError(LookupError):
@@ -27,14 +29,38 @@ def game_step(lesson: str, step_id: str) -> Step:
     except (ValueError, TypeError, RequestError) as exc:
         raise GameStepError(f"game step {step_id[:60]!r} is not a position: {exc}") from None
     advice = default_engine(seed).advise(info)
+    said, hint_sources = _hints_on(info, advice.action)
     return Step(
         lesson=lesson,
         id=step_id,
         index=0,
         question=info.decision,
         prompt=default_prompt(info),
-        explanation=f"From your game: {advice.reason}",
-        passages=tuple(advice.sources),
+        explanation=f"From your game: {advice.reason}{said}",
+        passages=tuple(dict.fromkeys((*hint_sources, *advice.sources))),
         info=info,
         expected=advice.action,
+    )
+
+
+def _hints_on(info: InfoSet, answer: Action) -> tuple[str, tuple[str, ...]]:
+    """What the Hints say of this position, beside the engine's answer, and the passages
+    they rest on (a tester's review: a mistake replayed taught figures, never the rule
+    that was missed, "Refusing, exception 7")."""
+    from tutor.hints import advise
+    from tutor.lessons.answers import same_action
+
+    try:
+        verdict = advise(info)
+    except Exception:  # a hint that cannot judge here leaves the engine to speak
+        return "", ()
+    if same_action(verdict.action, answer):
+        return (
+            f" The Hints say so too (\u201c{verdict.hint.title}\u201d): {verdict.explanation}",
+            tuple(verdict.sources),
+        )
+    return (
+        f" The Hints would {verdict.action.label} here (\u201c{verdict.hint.title}\u201d):"
+        " they are rules of thumb, the engine weighs this deal's holdings.",
+        tuple(verdict.sources),
     )

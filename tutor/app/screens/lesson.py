@@ -19,6 +19,7 @@ goes into ``rich.text.Text`` values or into Markdown.
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,7 @@ from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdo
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.lessons.answers import tries_for
 from tutor.lessons.shuffle import choice_order
+from tutor.lessons.variants import review_variant
 from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card, sort_hand
 
@@ -157,6 +159,7 @@ class LessonScreen(Screen):
         step: int | None = None,
         review: list[tuple[str, str]] | None = None,
         review_title: str = "Review",
+        variant_seed: int | None = None,
     ) -> None:
         super().__init__()
         self.lesson_id = lesson_id
@@ -186,6 +189,8 @@ class LessonScreen(Screen):
         """The passage a clue sent the learner to: shown beside the question."""
         self.revisiting = False
         """After the lesson's end: steps opened again do not move its place."""
+        self.variants = random.Random(variant_seed)
+        """Draws the suits a step is asked again in (``tutor.lessons.variants``)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -278,8 +283,9 @@ class LessonScreen(Screen):
                         from tutor.lessons.game_steps import game_step
 
                         self.steps.append(game_step(lesson_id, step_id))
-                    else:
-                        self.steps.append(course.lesson(lesson_id).step(step_id))
+                    else:  # in other suits: recalled by its rule, not its cards
+                        step = course.lesson(lesson_id).step(step_id)
+                        self.steps.append(review_variant(step, self.variants))
                 except LookupError:
                     continue  # a step since removed from its lesson
             return
@@ -899,6 +905,9 @@ class LessonScreen(Screen):
         if isinstance(choice, int) and 0 <= choice < len(self.steps):
             self.revisiting = True
             self.index = choice
+            # asked again in other suits, minutes after its answer was shown (a
+            # learner review: the same hand could be answered from memory)
+            self.steps[choice] = review_variant(self.steps[choice], self.variants)
             self.show_step()
             return
         from tutor.app.screens.lessons import LessonsScreen
