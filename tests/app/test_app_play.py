@@ -115,6 +115,8 @@ async def test_hint_shows_hints_and_engine():
         text = app.screen.query_one("#advice").source
         assert "The hints say" in text
         assert "The strongest engine (best) advises" in text  # whatever the opponent (issue 13)
+        # the terms of art it uses link to the glossary (a tester's review)
+        assert "*Terms:* [Jeu de règle](passage:glossary/jeu-de-regle)" in text
 
 
 @run

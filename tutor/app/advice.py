@@ -158,9 +158,9 @@ def advice_markdown(
     info: InfoSet, engine_name: str, advice: Advice, library: Library | None = None
 ) -> str:
     """The whole hint panel: the two verdicts in one line (agreeing or not, in sight
-    at once), then the hints, then the engine."""
+    at once), then the hints, then the engine, then the terms of art it used."""
     verdict = hints_verdict(info)
-    return "\n".join(
+    text = "\n".join(
         [
             in_short(verdict, engine_name, advice, info),
             "",
@@ -172,6 +172,22 @@ def advice_markdown(
             *(["", why] if (why := card_why(info, advice)) else []),
         ]
     )
+    return with_terms(text, library)
+
+
+def with_terms(text: str, library: Library | None) -> str:
+    """``text`` and, below it, a link to the glossary entry of each term of art it uses
+    (a tester's review: "vole", "jeu de règle", "point de refus" at the table, and the
+    glossary only in the texts)."""
+    from tutor.texts.terms import terms_in
+
+    if library is None:
+        return text
+    found = terms_in(text, library.glossary())
+    if not found:
+        return text
+    links = " · ".join(f"[{entry.term}](passage:{entry.id})" for entry in found)
+    return f"{text}\n\n*Terms:* {links}"
 
 
 WHY_GAP = 0.05

@@ -268,9 +268,13 @@ def describe(result: Consequences) -> list[str]:
     for label, line in (("The lesson's answer", result.right), ("The other choice", result.wrong)):
         mine, theirs = line.points
         king = " (the king's point counted in)" if line.final.king is not None else ""
+        won = line.final.tricks_won()
+        vole = ""  # named where it is scored (a learner review: "you score 2", no word why)
+        if len(line.final.tricks) == 5 and 5 in won:
+            vole = " You made the vole." if won[result.seat] == 5 else " He made the vole."
         out.append(
             f"{label} ({line.choice.label}): {_told(result, line)} In this deal you score"
-            f" {mine}, your adversary {theirs}{king}."
+            f" {mine}, your adversary {theirs}{king}.{vole}"
         )
     return out
 

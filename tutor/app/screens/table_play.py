@@ -36,7 +36,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
-from tutor.app.advice import advice_markdown, engine_markdown, titled_sources
+from tutor.app.advice import advice_markdown, engine_markdown, titled_sources, with_terms
 from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import narrate, turned_king
 from tutor.app.screens.confirm import ask_then
@@ -415,7 +415,7 @@ class TablePlayScreen(DecisionKeys, Screen):
                 f"#### The strongest engine at this table ({name}) advises",
                 engine_markdown(name, advice, self.app.library),
             ]
-            text = "\n".join(lines)
+            text = with_terms("\n".join(lines), self.app.library)
         who = self.table.players[table.to_act]
         head = "" if table.to_act == LEARNER else f"*For {who}, whose hand you see while out.*\n\n"
         return head + text
