@@ -405,8 +405,8 @@ def test_the_default_lead_does_not_call_a_lone_plain_card_the_strong_suit():
     )
     verdict = advise(info)
     assert verdict.hint.id == "project/lead-default" and verdict.action.card == card("7D")
-    assert "strongest plain suit (trumps kept for trumping)" in verdict.explanation
-    assert "your strong suit" not in verdict.explanation
+    assert "keep your trumps for trumping and lead your only plain card" in verdict.explanation
+    assert "strong suit" not in verdict.explanation
 
 
 @pytest.mark.parametrize(

@@ -164,6 +164,17 @@ def test_a_worse_lead_gets_its_cost_named_with_the_card(course):
     assert "is a trump" not in plain.diagnosis.text
 
 
+def test_a_worse_card_says_which_part_of_the_rule_it_missed(course):
+    """A learner review: 10♦ led from the guarded suit was told only "Lead from the
+    guarded suit", which it had done; and a trump led at four, from a hand that meets
+    the exception of "Trumps at starting", was told the rule against leading trumps."""
+    ten = judge(course.lesson("leads").step("guarded-suit-1"), Action.parse("lead TD"))
+    assert "10♦ is of the suit it leads from, but not the card it leads." in ten.diagnosis.text
+    queen = judge(course.lesson("the-score").step("forward-game-1"), Action.parse("lead QS"))
+    assert "“At four: no forward game in trumps”" in queen.diagnosis.text
+    assert "do not lead trumps at starting" not in queen.diagnosis.text
+
+
 def test_a_card_only_not_the_hints_is_told_the_rule_that_decides(course):
     # A learner review: "J♦ is not the card the Hints play here" with no reason in
     # terms of the hand before the answer.

@@ -71,3 +71,20 @@ def test_a_variant_keeps_the_lesson_answer_and_its_text_agrees_with_its_cards(po
     assert "knave of spades" not in variant.explanation
     wrong = next(a for a in variant.info.legal_actions() if not same_action(a, variant.expected))
     assert not judge(variant, wrong).correct
+
+
+def test_a_variant_is_judged_as_written_and_told_in_its_own_suits(positions):
+    """A learner review: a lead that was a miss in the lesson was "sound" in its review
+    in other suits, by the luck of the holdings sampled."""
+    step = next(s for s in positions if s.id == "guarded-suit-1")  # lesson 12, Q♣ a miss
+    variant = with_suits(step, SWAP)
+    queen = Action.parse("lead QC")
+    before, after = judge(step, queen), judge(variant, map_action(queen, SWAP))
+    assert not before.correct and not after.correct
+    assert after.sound == before.sound
+    assert after.feedback == map_text(before.feedback, SWAP)
+    assert after.feedback != before.feedback
+    assert after.step is variant and after.expected == str(map_action(step.expected, SWAP))
+    # mapped twice, back where it was written: judged as written, nothing left to map
+    again = with_suits(variant, {b: a for a, b in SWAP.items()})
+    assert again.suits == () and again.info == step.info

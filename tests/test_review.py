@@ -355,3 +355,13 @@ def test_a_card_graded_down_is_shown_in_a_holding_where_it_loses_tricks():
     # a near tie, or the engine's own card, is not illustrated
     assert Decision(1, 0, "South", info, lead(card("7C")), lead(card("KH")), 0.05).example == ""
     assert Decision(1, 0, "South", info, lead(card("KH")), lead(card("KH")), 0.0).example == ""
+
+
+def test_the_weighing_note_gives_the_score_with_the_king_already_marked():
+    """A learner review: "At 4–0 before this deal" beside a header that read 4–1, his
+    king's point counted."""
+    from tutor.engines.values import weighing_note
+
+    note = weighing_note((4, 0), False, marked=(0, 1))
+    assert note.startswith("At 4–0 before this deal (4–1 with the king marked),")
+    assert "taking one point either way as 1" in note

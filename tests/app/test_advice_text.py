@@ -79,8 +79,11 @@ def test_figures_at_a_score_that_weighs_the_game_say_how():
     )
     text = engine_markdown("best", Advice(PLAY, "r", values=values), info=late)
     assert "At 3–4 before this deal, the figures weigh the game" in text
-    assert "two points for you count 2.95 (they end the game)" in text
-    assert "two points against you count 1.00 (one point already ends the game)" in text
+    assert "two points for you count 2.95, as they end the game" in text
+    assert (
+        "two points against you count 1.00, no more than one: one point already ends the game"
+        in text
+    )
     early = InfoSet(
         decision="propose",
         role="nondealer",

@@ -15,7 +15,7 @@ from tutor.analysis.review import same
 from tutor.app.markup import markdown_literal
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
-from tutor.engines.values import weighing_note
+from tutor.engines.values import king_marked, weighing_note
 from tutor.hints import Verdict, advise
 from tutor.hints.explain import signed
 from tutor.rules.actions import Action, ActionError
@@ -116,7 +116,11 @@ def engine_markdown(
         ranked = sorted(advice.values.items(), key=lambda kv: (-round(kv[1], 2), kv[0] != chosen))
         best, rest = ranked[:SHOWN_VALUES], len(ranked) - SHOWN_VALUES
         caption = VALUES_CAPTION
-        note = weighing_note(info.score, info.is_dealer, info.game, info.rules) if info else ""
+        note = (
+            weighing_note(info.score, info.is_dealer, info.game, info.rules, king_marked(info))
+            if info
+            else ""
+        )
         if advice.action.kind in ("lead", "follow"):
             # a tester's review: -0.16 to play, then +0.23 for the lead, nothing between
             how = (

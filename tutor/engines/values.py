@@ -29,6 +29,7 @@ import random
 import sys
 from functools import cache
 
+from tutor.rules.infoset import InfoSet
 from tutor.rules.laws import deal_points
 from tutor.rules.rulesets import ENGLISH, RuleSet, make_rules
 
@@ -116,13 +117,24 @@ class Utility:
         return value
 
 
+def king_marked(info: InfoSet) -> tuple[int, int]:
+    """The king's point already marked this deal, (mine, the adversary's)."""
+    return int(info.king == "me"), int(info.king == "opponent")
+
+
 def weighing_note(
-    score: tuple[int, int], i_deal: bool, game: int = 5, rules: RuleSet = ENGLISH
+    score: tuple[int, int],
+    i_deal: bool,
+    game: int = 5,
+    rules: RuleSet = ENGLISH,
+    marked: tuple[int, int] = (0, 0),
 ) -> str:
     """Where this score weighs two points otherwise than twice one, a sentence that
     says how, for figures shown in points (a learner review: "propose is worth +2.53
     points on average" at three to four, beside a deal that scores three at most);
-    "" where the figures are near enough plain points."""
+    "" where the figures are near enough plain points. ``marked``, a king already
+    marked this deal, is said beside the score before it (a learner review: "at 4–0"
+    beside a header reading 4–1, the king's point counted)."""
     utility = Utility(score, i_deal, game, rules)
     mine, theirs = score
     parts = []
@@ -132,17 +144,20 @@ def weighing_note(
         weights.append(weight)
         why = ""
         if owner + 1 >= game:
-            why = " (one point already ends the game)"
+            why = ", no more than one: one point already ends the game"
         elif owner + 2 >= game:
-            why = " (they end the game)"
+            why = ", as they end the game"
         parts.append(f"two points {whose} count {weight:.2f}{why}")
     if all(abs(weight - 2) < 0.15 for weight in weights):
         return ""
-    # Both weights, and "either way" (a tester's review: at 0-3 only the one for you was
-    # said, and "one point counts 1" did not say for whom).
+    king = ""
+    if any(marked):
+        king = f" ({mine + marked[0]}–{theirs + marked[1]} with the king marked)"
+    # Both weights, one point the unit (a tester's review: at 0-3 only the one for you
+    # was said, and "one point counts 1" did not say for whom).
     return (
-        f"At {mine}–{theirs} before this deal, the figures weigh the game, not only the deal:"
-        f" one point either way counts 1, {' and '.join(parts)}."
+        f"At {mine}–{theirs} before this deal{king}, the figures weigh the game, not only"
+        f" the deal: taking one point either way as 1, {'; '.join(parts)}."
     )
 
 

@@ -319,9 +319,9 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
 
 def score_note(info: InfoSet) -> str:
     """How this score weighs the figures, or "" where they are the deal's plain points."""
-    from tutor.engines.values import weighing_note
+    from tutor.engines.values import king_marked, weighing_note
 
-    return weighing_note(info.score, info.is_dealer, info.game, info.rules)
+    return weighing_note(info.score, info.is_dealer, info.game, info.rules, king_marked(info))
 
 
 def plain_worth(info: InfoSet) -> list[float]:
@@ -341,10 +341,17 @@ def _trump_at_starting(info: InfoSet, given: Action, verdict: Verdict) -> str:
     """Why not the trump the learner led at starting, in the Hint's words, where the Hints
     lead a plain card (a learner review: only figures said why not, and they favoured
     the trump for the vole)."""
+    from tutor.hints import applicable
+
     led = given.card
     if info.decision != "lead" or info.tricks or led.suit != info.trump:
         return ""
     if verdict.action.card.suit == info.trump:
+        return ""
+    if any(
+        v.hint.id.startswith("lead/") and v.action.card.suit == info.trump for v in applicable(info)
+    ):  # the hand meets the Hint's exception (a rule of the score overrules it): the
+        # learner is not told a rule his hand is an exception to (a learner review)
         return ""
     return (
         f" {led.label} is a trump, and the Hints do not lead trumps at starting, even from"
@@ -395,6 +402,10 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     decides = f" The Hints decide this {info.decision} by “{verdict.hint.title}”" + (
         f" ({weighs})." if weighs else "."
     )
+    if verdict.action.card.suit == given.card.suit and verdict.action != given:
+        # the right suit, the wrong card: say which part of the rule was missed (a
+        # learner review: told the rule he had followed, "lead from the guarded suit")
+        decides += f" {g} is of the suit it leads from, but not the card it leads."
     if cost.given_value < cost.right_value - VALUE_MARGIN:
         why = ""
         if cost.given_point > cost.right_point:

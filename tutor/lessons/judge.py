@@ -138,7 +138,10 @@ def expected_text(step: Step) -> str:
 
 
 def judge(step: Step, given: Answer) -> Judgement:
-    """Right or wrong, and why (the hints engine is asked when the step needs it)."""
+    """Right or wrong, and why (the hints engine is asked when the step needs it). A
+    step shown in other suits is judged as written and its words told in its suits."""
+    if step.suits:
+        return _judged_as_written(step, given)
     correct = is_correct(step, given)
     diagnosis = None
     if correct:
@@ -148,3 +151,27 @@ def judge(step: Step, given: Answer) -> Judgement:
         diagnosis = diagnose(step, given, expected)
         feedback = str(diagnosis)
     return Judgement(step, given, correct, expected_text(step), feedback, diagnosis, finding(step))
+
+
+def _judged_as_written(step: Step, given: Answer) -> Judgement:
+    from dataclasses import replace
+
+    from tutor.lessons.variants import map_action, map_text, written
+
+    original, suits = written(step)
+    back = {b: a for a, b in suits.items()}
+    asked = map_action(given, back) if isinstance(given, Action) else given
+    result = judge(original, asked)
+    diagnosis = result.diagnosis
+    if diagnosis is not None:
+        diagnosis = replace(
+            diagnosis, text=map_text(diagnosis.text, suits), rule=map_text(diagnosis.rule, suits)
+        )
+    return replace(
+        result,
+        step=step,
+        given=given,
+        expected=expected_text(step),
+        feedback=map_text(result.feedback, suits),
+        diagnosis=diagnosis,
+    )

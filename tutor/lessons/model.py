@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.rules.actions import Action
-from tutor.rules.cards import Card
+from tutor.rules.cards import Card, Suit
 from tutor.rules.infoset import DECISIONS, InfoSet
 
 QUESTIONS = (*DECISIONS, "law")
@@ -101,6 +101,9 @@ class Step:
     line: int = 0
     lines: tuple[tuple[str, int], ...] = ()
     """(field, line) for the step's keys, e.g. ("expected", 42), ("position.hand", 47)."""
+    suits: tuple[tuple[Suit, Suit], ...] = ()
+    """A review's variant (``variants.with_suits``): each suit of the step as written and
+    the suit it is shown in; empty as written."""
 
     def line_of(self, field_name: str) -> int:
         """The line of one of the step's fields (or of the step) in its file."""

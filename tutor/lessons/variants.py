@@ -101,16 +101,33 @@ def map_text(text: str, suits: SuitMap) -> str:
 
 
 def with_suits(step: Step, suits: SuitMap) -> Step:
-    """``step`` dealt in other suits: its position, answer, arranged deal and text."""
+    """``step`` dealt in other suits: its position, answer, arranged deal and text; it
+    keeps the exchange from the step as written (``Step.suits``), so that it is judged
+    as written (``written``)."""
     assert step.info is not None
+    before = dict(step.suits) or {suit: suit for suit in Suit}
+    composed = {written: suits[shown] for written, shown in before.items()}
     return replace(
         step,
+        suits=() if all(a == b for a, b in composed.items()) else tuple(composed.items()),
         info=map_info(step.info, suits),
         expected=None if step.expected is None else map_action(step.expected, suits),
         outcome=None if step.outcome is None else map_outcome(step.outcome, suits),
         prompt=map_text(step.prompt, suits),
         explanation=map_text(step.explanation, suits),
     )
+
+
+def written(step: Step) -> tuple[Step, SuitMap]:
+    """The step as its lesson wrote it, and the exchange of suits that shows it as
+    ``step`` (a variant is judged as written, then told in its own suits: the same
+    holdings sampled, the same verdict; a learner review found a card a miss in the
+    lesson and "sound" in its review, by the luck of the sample)."""
+    shown = dict(step.suits)
+    if not shown:
+        return step, {suit: suit for suit in Suit}
+    back = {b: a for a, b in shown.items()}
+    return with_suits(step, back), shown
 
 
 def suit_maps(rng: random.Random) -> list[SuitMap]:
