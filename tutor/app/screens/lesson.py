@@ -46,6 +46,7 @@ from tutor.app.narrate import describe_action, penalty_fact
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
+from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.lessons.answers import tries_for
@@ -211,6 +212,9 @@ class LessonScreen(Screen):
                     yield Horizontal(id="lesson-buttons")
                     with Vertical(id="feedback-box"):
                         yield PassageMarkdown("", id="feedback")
+                # a retry at 80x24 keeps the hand in sight and the verdict's first line:
+                # the rest is below, and this says so
+                yield MoreBelow("lesson-board", "PageDown: more below ↓", id="board-more")
         yield AdaptiveFooter()
 
     SHORT = 30
@@ -220,6 +224,7 @@ class LessonScreen(Screen):
         self.set_class(self.size.height < self.SHORT, "-short")
         if self.steps:
             self.call_after_refresh(self.show_title)
+        self.call_after_refresh(self.query_one(MoreBelow).follow)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height < self.SHORT, "-short")
@@ -510,6 +515,7 @@ class LessonScreen(Screen):
         for button in buttons:
             button.can_focus = False
         box.mount_all(buttons)
+        box.display = bool(buttons)  # no empty row kept (a learner review, at 80x24)
 
     # --- answering ------------------------------------------------------------------------
 
@@ -735,8 +741,9 @@ class LessonScreen(Screen):
         # A scroll that fails (the screen closed meanwhile) must not end the app.
         self.run_worker(follow(), group="feedback", exit_on_error=False)
 
-    FEEDBACK_LINES = 5
-    """Lines of a retry's feedback kept in sight below the choices."""
+    FEEDBACK_LINES = 3
+    """Lines of a retry's feedback kept in sight below the choices: its blank top line,
+    the verdict and one more (the hand and the verdict before the reasons, at 80x24)."""
 
     def retry_scroll(self, board: Widget, box: Widget) -> int:
         """Where the board scrolls for a retry: the choices (or the hand) from their top,
