@@ -152,6 +152,15 @@ async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
         await pilot.press("down", "enter")  # again: step 2
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "three-trumps"
+        # in other suits, and said to be (a learner review: the same hand came back)
+        assert app.screen.step.suits
+        assert "its suits changed" in str(app.screen.query_one("#question").render())
+        await pilot.press("p")  # three trumps: play
+        await settle(pilot)
+        assert "✓" in feedback(app)
+        await pilot.press("n")  # back to the list of steps to see again, not on
+        await settle(pilot)
+        assert isinstance(app.screen, LessonEndScreen)
 
 
 @run

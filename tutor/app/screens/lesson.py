@@ -386,8 +386,17 @@ class LessonScreen(Screen):
             return lesson_id.replace("drill:", "a drill: ").replace("game:", "your game, seed ")
 
     def show_question(self) -> None:
+        # a step asked again in other suits says so (a learner review: the same position
+        # came back in hearts, unannounced)
+        varied = (
+            Text("The lesson's position, its suits changed (trumps too).\n", style="italic")
+            if self.step.suits
+            else Text()
+        )
         self.query_one("#question", Static).update(
-            Text.assemble((self.step.prompt, "bold"), "\n", self.keys_hint(), self.tries_note())
+            Text.assemble(
+                varied, (self.step.prompt, "bold"), "\n", self.keys_hint(), self.tries_note()
+            )
         )
 
     def tries_note(self) -> Text:
@@ -886,6 +895,9 @@ class LessonScreen(Screen):
 
     def action_next(self) -> None:
         if self.attempt is None or not self.attempt.finished:
+            return
+        if self.revisiting:  # a step seen again from the lesson's end: back to its list
+            self.finish()
             return
         if self.index + 1 < len(self.steps):
             self.index += 1

@@ -24,7 +24,11 @@ def describe(step) -> str:
     if step.info is not None:
         hand = " ".join(c.label for c in sort_hand(step.info.hand, step.info.trump))
         led = f", {step.info.led.label} led" if step.info.led is not None else ""
-        return f"{hand} ({step.info.trump.noun} trumps{led})"
+        mine, theirs = step.info.score
+        # the score told where it is not love-all: two steps of one hand at two scores
+        # read alike (a learner review)
+        score = f", {mine}–{theirs}" if (mine, theirs) != (0, 0) else ""
+        return f"{hand} ({step.info.trump.noun} trumps{led}{score})"
     return step.prompt  # whole: the list wraps it, and a cut question may not be recognised
 
 
