@@ -80,9 +80,9 @@ def hints_markdown(
         # tester's review: "accept — Refusing, exception 7 ...", then "accept, for the
         # exception applies: — Refusing, ...").
         if verdict.action.kind == "accept":
-            lines = [f"{action}, as the exception has it: {rule}"]
+            lines = [f"{action}, as the exception has it — {rule}"]
         else:
-            lines = [f"{action}: the exception's “unless” is met, so it does not apply: {rule}"]
+            lines = [f"{action}, the exception's “unless” being met — {rule}"]
     else:
         lines = [f"{action} — {rule}"]
     if verdict.explanation:
@@ -112,8 +112,7 @@ def engine_markdown(
     if advice.values:
         # the engine's own choice first among equal figures, and the list's cut said (a
         # tester's review: a tie listed another card first; a fifth lead left out unsaid)
-        chosen = str(advice.action)
-        ranked = sorted(advice.values.items(), key=lambda kv: (-round(kv[1], 2), kv[0] != chosen))
+        ranked = ranked_values(advice)
         best, rest = ranked[:SHOWN_VALUES], len(ranked) - SHOWN_VALUES
         caption = VALUES_CAPTION
         note = (
@@ -227,19 +226,29 @@ def card_why(info: InfoSet, advice: Advice) -> str:
     return f"**Why not {describe_action(runner, info)}?** {example}"
 
 
+def ranked_values(advice: Advice) -> list[tuple[str, float]]:
+    """The engine's figures, best first, its own choice first among equal ones (as shown
+    to two places): the order of the figures' list, and the runner-up the first line
+    names (a tester's review: it named one the list did not show)."""
+    chosen = str(advice.action)
+    return sorted(advice.values.items(), key=lambda kv: (-round(kv[1], 2), kv[0] != chosen, kv[0]))
+
+
 def _margin(advice: Advice, info: InfoSet | None) -> str:
     """By how much the engine prefers its choice to the next (a tester's review: "agree:
     refuse" for +0.07 against -0.01, a near coin-flip told as settled)."""
     chosen = str(advice.action)
     its = advice.values.get(chosen)
-    others = [(value, option) for option, value in advice.values.items() if option != chosen]
+    others = [(option, value) for option, value in ranked_values(advice) if option != chosen]
     if its is None or not others:
         return ""
-    value, option = max(others)
+    option, value = others[0]
     gap = its - value
     other = option_label(option, info)
+    if gap < 0.005:
+        return f" (a close call: {other} is worth the same)"
     if gap < INACCURACY:
-        return f" (a close call: {other} is within {max(gap, 0):.2f} of a point)"
+        return f" (a close call: {other} is within {gap:.2f} of a point)"
     return f" (by {gap:.2f} points over {other})"
 
 

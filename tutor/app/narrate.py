@@ -38,7 +38,7 @@ def narrate(name: str, action: Action, *, hidden: bool, drawn: Sequence[Card] = 
             return f"{name} takes no cards"
         if hidden:
             return f"{name} discards {n} and draws {n}"
-        shown = " ".join(card_label(c) for c in action.cards)
+        shown = " ".join(card_label(c) for c in action.shown_cards)
         if drawn:
             return f"{name} discards {shown} and draws {' '.join(card_label(c) for c in drawn)}"
         return f"{name} discards {shown} and draws {n}"
@@ -76,7 +76,7 @@ def describe_action(action: Action, info: InfoSet | None = None) -> str:
         if card.suit == info.trump:
             return f"trump with {card_label(card)}"
         return f"throw away {card_label(card)}"
-    return f"{action.kind} {' '.join(card_label(c) for c in action.cards)}"
+    return f"{action.kind} {' '.join(card_label(c) for c in action.shown_cards)}"
 
 
 def penalty_fact(info: InfoSet) -> str:

@@ -57,11 +57,16 @@ class Action:
         (``str`` gives the notation, ``lead KS``)."""
         if not self.cards:
             return "take none" if self.kind == "discard" else self.kind
-        cards = self.cards
-        if self.kind == "discard":  # each suit high to low, as a hand is shown (a review:
-            # "discard J♠ K♠" read as a slip to one who had learnt the king is highest)
-            cards = tuple(sorted(cards, key=lambda c: (c.index // 8, -int(c.rank))))
-        return f"{self.kind} {' '.join(c.label for c in cards)}"
+        return f"{self.kind} {' '.join(c.label for c in self.shown_cards)}"
+
+    @property
+    def shown_cards(self) -> tuple[Card, ...]:
+        """The cards as a reader is shown them: a discard's each suit high to low, as a
+        hand is shown (a review: "discard J♠ K♠", the record's order, read as a slip to
+        one who had learnt the king is highest); a card played, itself."""
+        if self.kind != "discard":
+            return self.cards
+        return tuple(sorted(self.cards, key=lambda c: (c.index // 8, -int(c.rank))))
 
     @staticmethod
     def parse(text: str) -> Action:

@@ -746,6 +746,9 @@ class LessonScreen(Screen):
                 board.scroll_to(y=self.retry_scroll(board, box), animate=False)
             else:
                 board.scroll_to_widget(box, top=True, animate=False)
+            # the cue said once the board has settled (a scroll that moves nothing
+            # tells no watcher, and the cue kept a passing state)
+            self.call_after_refresh(self.query_one(MoreBelow).follow)
 
         # A scroll that fails (the screen closed meanwhile) must not end the app.
         self.run_worker(follow(), group="feedback", exit_on_error=False)

@@ -676,7 +676,7 @@ class PlayScreen(DecisionKeys, Screen):
             if high == 1:
                 how_many = "one card" if low else "one card, or none"
             return styled(
-                "Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
+                "Chosen: $chosen. Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].",
                 many=how_many,
                 keys=keys,
                 chosen=chosen or "—",

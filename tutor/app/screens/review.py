@@ -68,7 +68,9 @@ class GameReviewScreen(Screen):
     }
     GameReviewScreen #review-detail {
         height: auto;
-        max-height: 6;
+        /* half the screen, not six lines: a blunder's reason and the Hint that decides
+           it were cut mid-sentence at 80x24 (a tester's review) */
+        max-height: 50%;
         border-top: hkey $panel-lighten-2;
     }
     """
@@ -202,10 +204,17 @@ class GameReviewScreen(Screen):
 
         sent = send_to_review(self.review, self.learner, progress())
         self.sent = True
-        positions = "position joins" if sent == 1 else "positions join"
+        positions, pronoun = (
+            ("position joins", "it comes")
+            if sent == 1
+            else (
+                "positions join",
+                "they come",
+            )
+        )
         hours = round(SCHEDULE[0].total_seconds() / 3600)
         self.notify(
-            f"{sent} {positions} your review queue, and come back in {hours} hours"
+            f"{sent} {positions} your review queue: {pronoun} back in {hours} hours"
             " (v in the list of lessons). Each asks the decision again; the engine's"
             " choice is the answer. Try them now, while the game is fresh.",
             title="Learn from your mistakes",

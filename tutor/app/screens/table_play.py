@@ -671,7 +671,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         if "discard" in kinds:
             chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
             return styled(
-                "Discard: toggle cards with [b]$keys[/b], then [b]Enter[/b].  Chosen: $chosen",
+                "Chosen: $chosen. Discard: toggle cards with [b]$keys[/b], then [b]Enter[/b].",
                 keys=keys,
                 chosen=chosen or "—",
             )

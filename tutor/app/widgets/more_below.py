@@ -37,7 +37,12 @@ class MoreBelow(Static):
     def on_mount(self) -> None:
         pane = self.pane
         for attribute in ("scroll_y", "virtual_size"):
-            self.watch(pane, attribute, self.follow, init=False)
+            self.watch(pane, attribute, self.follow_later, init=False)
+        self.call_after_refresh(self.follow)
+
+    def follow_later(self) -> None:
+        """``follow`` once the layout in progress is done: a watcher of the pane's size
+        runs before its room is measured again, and the cue then kept a passing state."""
         self.call_after_refresh(self.follow)
 
     @property
