@@ -333,3 +333,16 @@ async def test_the_notice_follows_the_screen_shown():
         await settle(pilot)
         assert isinstance(app.screen, TextsScreen)
         assert not any(n.display for n in app.screen.query(SizeNotice))
+
+
+def test_the_follow_prompt_does_not_say_follow_when_the_suit_led_cannot_be():
+    """A tester's review: "follow with 1-3" said to a player void in the suit led."""
+    from tutor.app.screens.decision_keys import follow_prompt
+    from tutor.rules.cards import card, parse_cards
+
+    hand = parse_cards("9S 8H 7D")
+    void = follow_prompt("North led K♣: ", hand, hand, card("KC")).plain
+    assert "trump or throw away, choosing with 1-3" in void and "follow" not in void
+    hand = parse_cards("9C 8H 7D")
+    able = follow_prompt("North led K♣: ", hand, hand[:2], card("KC")).plain
+    assert "follow with" in able

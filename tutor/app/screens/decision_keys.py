@@ -64,7 +64,9 @@ def card_keys(n: int) -> str:
     return "1" if n == 1 else f"1-{n}"
 
 
-def follow_prompt(led: str, hand: Sequence[Card], allowed: Sequence[Card]) -> Content:
+def follow_prompt(
+    led: str, hand: Sequence[Card], allowed: Sequence[Card], led_card: Card | None = None
+) -> Content:
     """The prompt to follow, after ``led`` ("North led K♠: "): the one card the laws
     leave named with its key, else the keys, saying the forbidden cards are dimmed (a
     learner review: "follow with 1-4" where one card was legal, the law told only by a
@@ -78,8 +80,14 @@ def follow_prompt(led: str, hand: Sequence[Card], allowed: Sequence[Card]) -> Co
             key=str(hand.index(only) + 1),
         )
     some = " (the cards the laws forbid are dimmed)" if len(allowed) < len(hand) else ""
+    # "follow" only where the suit led can be followed (a tester's review: said when void)
+    void = led_card is not None and all(card.suit != led_card.suit for card in hand)
     return styled(
-        "${led}follow with [b]$keys[/b]$some.", led=led, keys=card_keys(len(hand)), some=some
+        "${led}$verb with [b]$keys[/b]$some.",
+        led=led,
+        verb="trump or throw away, choosing" if void else "follow",
+        keys=card_keys(len(hand)),
+        some=some,
     )
 
 

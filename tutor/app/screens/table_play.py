@@ -681,7 +681,7 @@ class TablePlayScreen(DecisionKeys, Screen):
             trick = self.table.view(LEARNER).trick
             led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
             allowed = [a.card for a in self.table.legal_actions() if a.kind == "follow"]
-            return follow_prompt(led, self.hand_order(), allowed)
+            return follow_prompt(led, self.hand_order(), allowed, trick[0][1] if trick else None)
         decisions = Content(" · ").join(
             styled("$label ([b]$key[/b])", label=label, key=key)
             for kind, (key, label) in DECISION_KEYS.items()
