@@ -136,6 +136,9 @@ async def test_each_table_saves_and_loads(name, seed, options):
         await pilot.press("l")
         await settle(pilot)
         assert isinstance(app.screen, TableLoadScreen)
+        # told by its table, standing and seed, not its file name (a tester's review)
+        listed = str(app.screen.query_one("#load-list").get_option_at_index(0).prompt)
+        assert f"seed {seed}" in listed and found[0].name not in listed
         await pilot.press("enter")
         await settle(pilot)
         assert screen.table.name == name and screen.table.seed == seed

@@ -53,6 +53,31 @@ def saved_tables() -> list[Path]:
     return records_in(tables_dir())
 
 
+def describe_saved_table(path: Path) -> str:
+    """One line for the table picker, as the game picker tells a game (a tester's review:
+    file names only): when it was saved, the table, how it stands, its rules and seed; a
+    record that does not load says why."""
+    from datetime import datetime
+
+    from tutor.rules.record import RecordError
+    from tutor.tables.pool import PoolTable
+    from tutor.tables.record import load
+
+    try:
+        table = load(path)
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
+    except (RecordError, OSError) as exc:
+        reason = exc.message if isinstance(exc, RecordError) else str(exc)
+        return f"{path.name} — cannot be loaded: {reason}"
+    if isinstance(table, PoolTable):
+        title, deal = "The pool", f"game {table.game_number}, deal {table.game.deal_number}"
+    else:
+        title, deal = table.title, f"deal {table.deal_number}"
+    state = table.result() if table.is_over else deal
+    rules = table.rules.name.capitalize()
+    return f"{when} · {title} · {state} · {rules} · seed {table.seed}"
+
+
 def step_key(step) -> tuple:
     return (step.before.actions, step.action)
 
@@ -333,7 +358,10 @@ class TableLoadScreen(ModalScreen[Path | None]):
         with Vertical(id="load-dialog"):
             yield Label(plain(f"Load a table from {tables_dir()}"), id="load-title")
             if found:
-                yield OptionList(*[Option(plain(p.name), id=str(p)) for p in found], id="load-list")
+                yield OptionList(
+                    *[Option(plain(describe_saved_table(p)), id=str(p)) for p in found],
+                    id="load-list",
+                )
             else:
                 yield Label("No saved tables yet (save one with s).", id="load-empty")
 
