@@ -42,7 +42,7 @@ from typing import Any, Protocol
 
 from tutor.analysis.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
 from tutor.engines import Engine, make_engine
-from tutor.engines.values import king_marked, weighing_note
+from tutor.engines.values import position_weighing_note
 from tutor.hints.explain import signed
 from tutor.rules.actions import Action
 from tutor.rules.game import Game
@@ -91,7 +91,7 @@ class Decision:
         if mine is None or best is None or same(self.action, self.best):
             return self.reason + self._as_the_hints()
         info = self.info
-        note = weighing_note(info.score, info.is_dealer, info.game, info.rules, king_marked(info))
+        note = position_weighing_note(info)
         return (
             f"Over the same simulated deals, {self.best.label} is worth {signed(best)} points"
             f" on average, {self.action.label} {signed(mine)}."

@@ -15,7 +15,7 @@ from tutor.analysis.review import same
 from tutor.app.markup import markdown_literal
 from tutor.app.narrate import describe_action
 from tutor.engines import Advice
-from tutor.engines.values import king_marked, weighing_note
+from tutor.engines.values import position_weighing_note
 from tutor.hints import Verdict, advise
 from tutor.hints.explain import signed
 from tutor.rules.actions import Action, ActionError
@@ -115,11 +115,7 @@ def engine_markdown(
         ranked = ranked_values(advice)
         best, rest = ranked[:SHOWN_VALUES], len(ranked) - SHOWN_VALUES
         caption = VALUES_CAPTION
-        note = (
-            weighing_note(info.score, info.is_dealer, info.game, info.rules, king_marked(info))
-            if info
-            else ""
-        )
+        note = position_weighing_note(info) if info else ""
         if advice.action.kind in ("lead", "follow"):
             # a tester's review: -0.16 to play, then +0.23 for the lead, nothing between
             how = (

@@ -86,18 +86,9 @@ def penalty_fact(info: InfoSet) -> str:
     de refus, one more). Said at the table as in the lessons (a tester's review: free
     play first told it in the deal's summary)."""
     mine = info.penalty == "me"
-    nondealer_did = "played without proposing"
-    dealer_did = "refused the first proposal"
-    did = (
-        (dealer_did if info.is_dealer else nondealer_did)
-        if mine
-        else (nondealer_did if info.is_dealer else dealer_did)
-    )
-    if info.rules.french:
-        cost = "one point more, the point de refus"
-        if mine:
-            return f"You {did}: if you lose the point, your adversary scores {cost}."
-        return f"Your adversary {did}: if he loses the point, you score {cost}."
+    stood_as_dealer = info.is_dealer == mine
+    did = "refused the first proposal" if stood_as_dealer else "played without proposing"
+    cost = "one point more, the point de refus" if info.rules.french else "two"
     if mine:
-        return f"You {did}: if you lose the point, your adversary scores two."
-    return f"Your adversary {did}: if he loses the point, you score two."
+        return f"You {did}: if you lose the point, your adversary scores {cost}."
+    return f"Your adversary {did}: if he loses the point, you score {cost}."

@@ -49,7 +49,7 @@ from tutor.engines.infoset_search import card_values
 from tutor.engines.policy import CARD_VALUES, Rollout, policy_discard
 from tutor.engines.sampling import SHORT_KEEPER, deals, holdings
 from tutor.engines.solver import Solver, bits, mask_of, suit_number
-from tutor.engines.values import Utility
+from tutor.engines.values import Utility, king_marked
 from tutor.hints.explain import signed
 from tutor.rules.actions import HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, discard, follow, lead
 from tutor.rules.cards import PACK
@@ -462,13 +462,20 @@ def _utility(info: InfoSet) -> Utility:
     return Utility(info.score, info.is_dealer, info.game, info.rules)
 
 
-def trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
-    """Value of finishing the deal with t tricks, t = 0..5, scored by the rules in
-    force (``laws.deal_points``; seat 0 is me)."""
-    utility = _utility(info)
-    marked = (int(info.king == "me") + king_bonus, int(info.king == "opponent"))
+def deal_results(info: InfoSet, king_bonus: int = 0) -> list[tuple[int, int]]:
+    """The deal's points (mine, the adversary's) if I finish with t tricks, t = 0..5,
+    scored by the rules in force (``laws.deal_points``; seat 0 is me)."""
+    mine, theirs = king_marked(info)
     penalty = {"me": 0, "opponent": 1, None: None}[info.penalty]
-    return [utility(*deal_points((t, 5 - t), penalty, info.rules, marked)) for t in range(6)]
+    return [
+        deal_points((t, 5 - t), penalty, info.rules, (mine + king_bonus, theirs)) for t in range(6)
+    ]
+
+
+def trick_worth(info: InfoSet, king_bonus: int) -> list[float]:
+    """Value of finishing the deal with t tricks, t = 0..5, weighed at the game score."""
+    utility = _utility(info)
+    return [utility(*points) for points in deal_results(info, king_bonus)]
 
 
 class OutcomeValue(Protocol):
@@ -520,4 +527,11 @@ def _dot(row: Iterable[float], weights: Iterable[float]) -> float:
     return sum(p * w for p, w in zip(row, weights, strict=False))
 
 
-__all__ = ["BestEngine", "bits", "discard_candidates", "rule_discard", "trick_worth"]
+__all__ = [
+    "BestEngine",
+    "bits",
+    "deal_results",
+    "discard_candidates",
+    "rule_discard",
+    "trick_worth",
+]

@@ -122,6 +122,11 @@ def king_marked(info: InfoSet) -> tuple[int, int]:
     return int(info.king == "me"), int(info.king == "opponent")
 
 
+def position_weighing_note(info: InfoSet) -> str:
+    """``weighing_note`` for the position ``info``: its score, seat, game, rules and king."""
+    return weighing_note(info.score, info.is_dealer, info.game, info.rules, king_marked(info))
+
+
 def weighing_note(
     score: tuple[int, int],
     i_deal: bool,

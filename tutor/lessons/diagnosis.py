@@ -294,8 +294,7 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     # Plain points of this deal, unless the score weighs them otherwise (then the
     # figures say so): a learner review found "+2.06 points" for a vole certain at 0-0,
     # the engine's game-weighted value, beside a deal that scores two.
-    weighed = bool(score_note(info))
-    worth = trick_worth(info, 0) if weighed else plain_worth(info)
+    worth = trick_worth(info, 0) if score_note(info) else plain_worth(info)
 
     def point(row: list[float]) -> float:
         return sum(row[3:])
@@ -319,22 +318,16 @@ def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
 
 def score_note(info: InfoSet) -> str:
     """How this score weighs the figures, or "" where they are the deal's plain points."""
-    from tutor.engines.values import king_marked, weighing_note
+    from tutor.engines.values import position_weighing_note
 
-    return weighing_note(info.score, info.is_dealer, info.game, info.rules, king_marked(info))
+    return position_weighing_note(info)
 
 
 def plain_worth(info: InfoSet) -> list[float]:
-    """The points of this deal to me (less the adversary's) for t = 0..5 tricks."""
-    from tutor.rules.laws import deal_points
+    """The points of this deal to me, less the adversary's, for t = 0..5 tricks."""
+    from tutor.engines.best import deal_results
 
-    marked = (int(info.king == "me"), int(info.king == "opponent"))
-    penalty = {"me": 0, "opponent": 1, None: None}[info.penalty]
-    worth = []
-    for t in range(6):
-        mine, theirs = deal_points((t, 5 - t), penalty, info.rules, marked)
-        worth.append(float(mine - theirs))
-    return worth
+    return [float(mine - theirs) for mine, theirs in deal_results(info)]
 
 
 def _trump_at_starting(info: InfoSet, given: Action, verdict: Verdict) -> str:

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Outcome, Step
-from tutor.rules.actions import Action
+from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card, Suit
 from tutor.rules.infoset import InfoSet
 
@@ -54,9 +54,7 @@ def map_cards(cards: tuple[Card, ...], suits: SuitMap) -> tuple[Card, ...]:
 
 def map_action(action: Action, suits: SuitMap) -> Action:
     cards = map_cards(action.cards, suits)
-    if action.kind == "discard":  # as Action.parse keeps a discard: in pack order
-        cards = tuple(sorted(cards, key=lambda c: c.index))
-    return Action(action.kind, cards)
+    return discard(*cards) if action.kind == "discard" else Action(action.kind, cards)
 
 
 def map_info(info: InfoSet, suits: SuitMap) -> InfoSet:

@@ -103,15 +103,15 @@ def _dealer(table: PoolTable | RoundTable) -> str:
 def _heading(table: PoolTable | RoundTable) -> str:
     names = table.players
     if isinstance(table, PoolTable):
-        game, position = table.game, table.game.position
+        game = table.game
         return (
             f"Game {table.game_number}. {names[table.seats[0]]} v {names[table.seats[1]]}, "
             f"{names[table.out]} out. Deal {game.deal_number}. "
-            f"Dealer {game.players[position.dealer]}. ; score "
+            f"Dealer {_dealer(table)}. ; score "
             f"{game.score[0]}-{game.score[1]}"
         )
     scores = "-".join(str(s) for s in table.scores)
-    return f"Deal {table.deal_number}. Dealer {names[table.deal.dealer]}. ; score {scores}"
+    return f"Deal {table.deal_number}. Dealer {_dealer(table)}. ; score {scores}"
 
 
 def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:

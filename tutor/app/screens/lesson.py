@@ -766,7 +766,7 @@ class LessonScreen(Screen):
         anchor = choices if choices.display else self.query_one("#lesson-hand")
         top = anchor.virtual_region.y
         lowest = box.virtual_region.y + self.FEEDBACK_LINES - board.scrollable_content_region.height
-        return max(0, top if top >= lowest else lowest)
+        return max(0, top, lowest)
 
     def after_answer(self) -> None:
         self.show_title()

@@ -34,6 +34,7 @@ from tutor.rules.actions import Action
 
 GRADE_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 SAME = "="
+"""In the engine's and the Hints' columns: the same as the choice made."""
 
 
 def beside(action: Action | None, choice: Action) -> str:
@@ -43,9 +44,6 @@ def beside(action: Action | None, choice: Action) -> str:
     if action is not None and action.cards and action.kind == choice.kind:
         return " ".join(card.label for card in action.cards)
     return say(action)
-
-
-"""In the engine's and the Hints' columns: the same as the choice made."""
 
 
 class GameReviewScreen(Screen):
@@ -204,14 +202,10 @@ class GameReviewScreen(Screen):
 
         sent = send_to_review(self.review, self.learner, progress())
         self.sent = True
-        positions, pronoun = (
-            ("position joins", "it comes")
-            if sent == 1
-            else (
-                "positions join",
-                "they come",
-            )
-        )
+        if sent == 1:
+            positions, pronoun = "position joins", "it comes"
+        else:
+            positions, pronoun = "positions join", "they come"
         hours = round(SCHEDULE[0].total_seconds() / 3600)
         self.notify(
             f"{sent} {positions} your review queue: {pronoun} back in {hours} hours"
