@@ -187,6 +187,40 @@ def test_the_default_lead_at_starting_says_the_trumps_rule_was_read():
     assert "not to lead trumps at starting" in v.explanation
 
 
+def dealer_first_lead(hand, trick, turnup="7H"):
+    """The dealer to lead the second trick, having won the first (``trick``: led, won with)."""
+    led, won_with = parse_cards(trick)
+    return advise(position("lead", "dealer", hand, turnup, tricks=((led, won_with),)))
+
+
+def test_the_dealers_first_lead_is_at_starting():
+    # A reviewer: K Q J of trumps at the dealer's first lead was told "No hint names the
+    # lead here" beside a cited passage that ends "lead a trump".
+    v = dealer_first_lead("KH QH JH AC", "8D 9H")
+    assert v.action == lead(card("KH")) and v.hint.id == "lead/three-trumps-sequence"
+    assert "readings/at-starting" in v.readings and "“at starting”" in v.explanation
+
+
+def test_the_dealer_at_starting_keeps_his_trumps_without_court_cards():
+    v = dealer_first_lead("KH 8H 7S 9D", "8C 9C")
+    assert v.hint.id == "lead/trumps-at-starting" and v.action == lead(card("9D"))
+    assert "readings/at-starting" in v.readings
+
+
+def test_the_non_dealers_first_lead_needs_no_reading_of_at_starting():
+    v = first_lead("KH QH JH AC 8D", "7H")
+    assert v.hint.id == "lead/three-trumps-sequence"
+    assert "readings/at-starting" not in v.readings and "at starting”" not in v.explanation
+
+
+def test_a_second_lead_is_not_at_starting():
+    # The non-dealer led the first trick and won it: his next lead is past starting.
+    v = advise(
+        position("lead", "nondealer", "KH QH JH AC", "7H", tricks=((card("8D"), card("7D")),))
+    )
+    assert v.hint.id != "lead/three-trumps-sequence"
+
+
 # --- item 5: cards of equal value, card for card ---------------------------------
 
 
@@ -223,6 +257,7 @@ def test_hands_no_compensation_could_admit_say_nothing_of_it(hand):
         ("queen-or-better", "britannica-9/hints/refusing/2"),
         ("dealer-king", "britannica-9/hints/accepting"),
         ("court-cards-out", "britannica-9/hints/trumps-at-starting"),
+        ("at-starting", "britannica-9/hints/trumps-at-starting"),
         ("as-high-as", "britannica-9/hints/jeux-de-regle/4"),
     ],
 )

@@ -339,7 +339,17 @@ def persevere(info: InfoSet) -> Verdict | None:
 
 
 def _starting(info: InfoSet) -> bool:
-    return not info.tricks
+    """``readings/at-starting``: my first lead of the deal. The non-dealer's is the first
+    trick; the dealer's, the first trick he leads, after winning one (a reviewer: the
+    dealer's K Q J of trumps at his first lead was told no Hint names the lead, where
+    "holding three trumps, the two best being in sequence, lead a trump")."""
+    return info.led is None and not any(info.i_led())
+
+
+def _start_readings(info: InfoSet) -> tuple[str, ...]:
+    """The reading of "at starting" where it decides: for the dealer, whose first lead
+    comes after a trick; the non-dealer's first lead is at starting on any reading."""
+    return (rd.AT_STARTING,) if info.is_dealer else ()
 
 
 def weak_after_refusal(info: InfoSet) -> Verdict | None:
@@ -396,7 +406,7 @@ def small_sequence(info: InfoSet) -> Verdict | None:
         f"{lo.rank.noun} of {hi.suit.noun}, rather than from your high tenace in "
         f"{tenaces[0].noun}. Lead the {hi.noun}.",
         ("cards refused", "two small cards in sequence", "a high tenace (king and knave)"),
-        (rd.SMALL_CARD,),
+        (rd.SMALL_CARD, *_start_readings(info)),
     )
 
 
@@ -419,7 +429,7 @@ def two_small_trumps(info: InfoSet) -> Verdict | None:
         f"Two small trumps, a guarded queen and a small card of another suit: the exception to "
         f"leading from the guarded suit. Lead the single card, the {single.noun}.",
         ("two small trumps", "a guarded queen", "a small single card"),
-        (rd.SMALL_CARD, rd.GUARDED),
+        (rd.SMALL_CARD, rd.GUARDED, *_start_readings(info)),
     )
 
 
@@ -435,6 +445,7 @@ def three_trumps_sequence(info: InfoSet) -> Verdict | None:
         " trump, the "
         f"{card.noun}.",
         (f"{len(trumps)} trumps", "the two best of them in sequence"),
+        _start_readings(info),
     )
 
 
@@ -467,7 +478,7 @@ def trumps_at_starting(info: InfoSet) -> Verdict | None:
             f"You hold {why}, with court cards out of trumps ({card_words(courts)}): lead a trump "
             f"at starting, the {card.noun}.",
             (why, "court cards out of trumps"),
-            (rd.COURT_CARD,),
+            (rd.COURT_CARD, *_start_readings(info)),
         )
     plain_suits = _plain_suits(info)
     suit = rd.strong_suit(info.hand, plain_suits)
@@ -495,7 +506,8 @@ def trumps_at_starting(info: InfoSet) -> Verdict | None:
             (rd.COURT_CARDS_OUT, rd.COURT_CARD, rd.STRONG_SUIT)
             if decided_by_reading
             else (rd.COURT_CARD, rd.STRONG_SUIT)
-        ),
+        )
+        + _start_readings(info),
     )
 
 
@@ -520,7 +532,8 @@ def guarded_suit(info: InfoSet) -> Verdict | None:
         f"Lead from your guarded suit{more}, {suit.noun}, and lead the highest: the "
         f"{card.noun}.{start}",
         (f"guarded in {suit.noun}",),
-        (rd.GUARDED, rd.STRONG_SUIT) if more else (rd.GUARDED,),
+        ((rd.GUARDED, rd.STRONG_SUIT) if more else (rd.GUARDED,))
+        + (_start_readings(info) if start else ()),
     )
 
 
@@ -557,7 +570,8 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
         where = "your strongest plain suit (trumps kept for trumping)"
     else:
         where = "your strong suit"
-    if _starting(info) and plain_suits and info.trumps():
+    not_trumps = _starting(info) and bool(plain_suits) and bool(info.trumps())
+    if not_trumps:
         said = (
             "The Hints say not to lead trumps at starting, even if your best suit, and name no "
             "plain card here."
@@ -578,7 +592,8 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
         f"{said} The project's reasoning: {how}",
         ("no guarded suit",),
         # The reading decides only where there was a choice of suit.
-        (rd.STRONG_SUIT,) if len(suits) > 1 else (),
+        ((rd.STRONG_SUIT,) if len(suits) > 1 else ())
+        + (_start_readings(info) if not_trumps else ()),
     )
 
 

@@ -30,6 +30,7 @@ STRICTER_REFUSAL = "readings/stricter-refusal"
 QUEEN_OR_BETTER = "readings/queen-or-better"
 DEALER_KING = "readings/dealer-king"
 COURT_CARDS_OUT = "readings/court-cards-out"
+AT_STARTING = "readings/at-starting"
 
 READINGS: dict[str, str] = {
     SMALL_CARD: "a small card is a ten or lower (T 9 8 7)",
@@ -64,6 +65,10 @@ READINGS: dict[str, str] = {
         "trumps at starting: 'with court cards out of trumps' governs all three holdings, the "
         "king as much as queen, knave and knave, ace"
     ),
+    AT_STARTING: (
+        "at starting: your first lead of the deal, the non-dealer's at the first trick, the "
+        "dealer's at the first trick he leads"
+    ),
 }
 """Every reading id this package may cite, with its wording in one line."""
 
@@ -81,6 +86,7 @@ WORDS: dict[str, str] = {
     QUEEN_OR_BETTER: "unless the fifth card is a queen",
     DEALER_KING: "unless holding the king of trumps",
     COURT_CARDS_OUT: "with court cards out of trumps",
+    AT_STARTING: "at starting",
 }
 """The Hints' word each reading interprets, for the note an explanation carries."""
 
