@@ -103,6 +103,27 @@ def test_2d_description_names_the_cards():
     assert "readings/as-high-as" in jeu.readings
 
 
+@pytest.mark.parametrize(
+    ("hand", "said"),
+    [
+        ("7S KD 8D 7D QH", "the king heading the three, where the Hints name a queen"),
+        ("7S QH 8H 7H KD", "the king of another suit, where the Hints name a queen"),
+        ("7S KH 8H 7H KD", "a king heading the three and a king of another suit"),
+    ],
+)
+def test_3c_says_in_its_sentence_where_a_king_stands_for_a_queen(hand, said):
+    # A reviewer: the table's hint printed "a jeu de règle (3c)" under a heading "three
+    # headed by the queen, and a queen" for a hand of kings; the note was in the sources.
+    jeu = classify_jeu_de_regle(parse_cards(hand), S)
+    assert jeu is not None and jeu.category == "3c"
+    assert said in jeu.describe(S) and "the project admits" in jeu.describe(S)
+
+
+def test_3c_with_the_hints_own_queens_admits_nothing():
+    jeu = classify_jeu_de_regle(parse_cards("7S QH 8H 7H QD"), S)
+    assert jeu is not None and "admits" not in jeu.describe(S)
+
+
 def test_2c_says_it_read_small_cards():
     jeu = classify_jeu_de_regle(parse_cards("7S 8S TH 9H KC"), S)
     assert jeu is not None and "readings/small-card" in jeu.readings

@@ -144,7 +144,11 @@ class JeuDeRegle:
                 f"{lead}, with {card_words(self.cards)}: {EQUAL_CARD_FOR_CARD}, a jeu de règle "
                 f"({self.category})"
             )
-        return f"{lead}, with {card_words(self.cards)}: a jeu de règle ({self.category})"
+        # Where the project admits a higher card than the Hints name, say so in the
+        # sentence itself (a reviewer: 3c's note reached the sources list, not the table's
+        # hint, beside a hand of kings under a heading "headed by the queen").
+        admitted = "".join(f"; {f}" for f in self.features if _ADMITS in f)
+        return f"{lead}, with {card_words(self.cards)}: a jeu de règle ({self.category}){admitted}"
 
 
 def _plain_groups(hand: Sequence[Card], trump: Suit) -> list[tuple[Card, ...]]:
@@ -249,32 +253,37 @@ def _check_one_trump(
                         (
                             "the king, queen and knave of one suit",
                             f"the {fifth.rank.noun} of another suit, where the Hints name a small"
-                            " card (the project admits a higher one)",
+                            f" card ({_ADMITS} a higher one)",
                         ),
                         (rd.SMALL_CARD, rd.AS_HIGH_AS),
                     )
                 )
         elif rd.as_high_as(_ranks(three), (Q, N8, N7)) and others[0].rank >= Q:
-            found.append(
-                (
-                    "3c",
-                    (
-                        f"three cards of one suit headed by the {three[0].rank.noun}"
-                        + (_OR_BETTER if three[0].rank is K else ""),
-                        f"the {others[0].rank.noun} of another suit"
-                        + (_OR_BETTER if others[0].rank is K else ""),
-                    ),
-                    (rd.AS_HIGH_AS,) if three[0].rank is K or others[0].rank is K else (),
-                )
+            features = (
+                f"three cards of one suit headed by the {three[0].rank.noun}",
+                f"the {others[0].rank.noun} of another suit",
             )
+            heads = {"heading the three": three[0], "of another suit": others[0]}
+            kings = [where for where, head in heads.items() if head.rank is K]
+            if len(kings) == 2:
+                features += (
+                    "a king heading the three and a king of another suit, where the Hints name"
+                    f" queens ({_ADMITS} higher cards)",
+                )
+            elif kings:
+                features += (
+                    f"the king {kings[0]}, where the Hints name a queen ({_ADMITS} a higher card)",
+                )
+            found.append(("3c", features, (rd.AS_HIGH_AS,) if kings else ()))
     if shape == (4,) and groups[0][0].rank is K:
         found.append(("3b", ("four cards of one suit headed by the king",), ()))
     return found
 
 
-_OR_BETTER = ", where the Hints name a queen (the project admits a higher card)"
-"""Said of a king in 3c (a tester's review: the title "headed by the queen" beside a
-king-headed hand, the reading only in the sources' list)."""
+_ADMITS = "the project admits"
+"""Said where a higher card stands for the one the Hints name, as in 3c's king for a
+queen (a tester's review: the title "headed by the queen" beside a king-headed hand,
+the reading only in the sources' list); ``JeuDeRegle.describe`` repeats it."""
 
 EQUAL_CARD_FOR_CARD = (
     "cards as high as three queens card for card, a queen or better heading each of three "
