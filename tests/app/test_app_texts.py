@@ -194,3 +194,38 @@ async def test_a_link_followed_from_the_keyboard_moves_the_contents_to_its_passa
         ident = href.removeprefix("passage:")
         assert screen.current == ident
         assert tree.cursor_node is not None and tree.cursor_node.data == ident
+
+
+@run
+async def test_backspace_on_a_passage_opened_from_elsewhere_returns_there():
+    # A reviewer: a glossary page opened from a hint's "Terms:" link did nothing on
+    # Backspace, the key the footer calls Return.
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        game = app.screen
+        app.open_passage("glossary/vole")
+        await settle(pilot)
+        assert isinstance(app.screen, TextsScreen)
+        click_link(app, "passage:britannica-9/scoring")
+        await settle(pilot)
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert app.screen.current == "glossary/vole"
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert app.screen is game
+
+
+@run
+async def test_backspace_with_nowhere_to_return_leaves_the_texts_open():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, TextsScreen)

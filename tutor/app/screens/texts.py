@@ -546,12 +546,18 @@ class TextsScreen(Screen):
             self.show_passage(target)
 
     def action_back(self) -> None:
-        if self.history:
-            previous = self.history.pop()
-            self.current = None
-            self.show_passage(previous)
-            if self.history and self.history[-1] == previous:
-                self.history.pop()
+        if not self.history:
+            # Opened on a passage from elsewhere (a hint's term, a lesson's source): the
+            # place it came from is the screen below (a reviewer: Backspace did nothing
+            # on a glossary page opened from a hint).
+            if self.initial is not None:
+                self.app.pop_screen()
+            return
+        previous = self.history.pop()
+        self.current = None
+        self.show_passage(previous)
+        if self.history and self.history[-1] == previous:
+            self.history.pop()
 
     def action_close(self) -> None:
         search = self.query_one("#search", Input)
