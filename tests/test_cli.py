@@ -118,3 +118,12 @@ def test_drill_opens_on_its_topic():
             assert type(app.screen).__name__ == "DrillScreen"
 
     asyncio.run(check())
+
+
+def test_the_app_without_a_terminal_says_so_and_does_not_draw():
+    """A tester's review: ``ecarte texts ID | head -1`` spun at full CPU, drawing the
+    app into the pipe. Without a terminal (here stdin and stdout are pipes) it says so."""
+    for args in (("texts", "club-laws/38"), ("play", "--seed", "3"), ("lessons",)):
+        result = run(*args)
+        assert result.returncode == 2, args
+        assert "needs a terminal" in result.stderr and not result.stdout

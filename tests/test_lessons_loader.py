@@ -121,6 +121,18 @@ def test_curriculum_reports_duplicate_ids_and_goes_on(tmp_path):
     assert any(f.file.endswith("c.toml") for f in curriculum.faults)
 
 
+def test_a_lesson_with_no_steps_is_a_fault_and_not_listed(tmp_path):
+    """A tester's review: a lesson without steps was listed, counted and opened on "This
+    lesson has no steps", and could never be completed."""
+    write(tmp_path, "a.toml", GOOD)
+    write(tmp_path, "b.toml", 'id = "empty"\ntitle = "E"\nsummary = "S"\npassages = []\n')
+    curriculum = load_curriculum([tmp_path])
+    assert [lesson.id for lesson in curriculum.lessons] == [
+        load_curriculum([tmp_path / "a.toml"]).lessons[0].id
+    ]
+    assert any(f.file.endswith("b.toml") and f.field == "steps" for f in curriculum.faults)
+
+
 def test_a_duplicate_lesson_is_still_checked_and_the_original_still_teaches(tmp_path):
     """A tester's review: a duplicate id hid the file's other faults."""
     write(tmp_path, "a.toml", GOOD)

@@ -275,6 +275,30 @@ def test_advise_into_a_closed_pipe_ends_quietly() -> None:
     assert done.returncode == 141
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_to_a_full_disk_is_a_message_not_a_traceback(tmp_path) -> None:
+    """A tester's review: replay, review and advise with stdout on /dev/full printed a
+    raw traceback from print."""
+    record = str(_record(tmp_path))
+    request = json.dumps({"decision": "propose", "role": "nondealer",
+                          "hand": ["JD", "TD", "JS", "9D", "8S"], "turnup": "KD"})  # fmt: skip
+    for args, stdin in ((["replay", record], ""), (["advise", "--engine", "random"], request)):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-m", "tutor", *args],
+                input=stdin + "\n",
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=REPO,
+                timeout=120,
+                check=False,
+            )
+        assert done.returncode == 1, args
+        assert "Traceback" not in done.stderr
+        assert "ecarte: cannot write: no space left on device" in done.stderr
+
+
 class _GoneReader:
     def write(self, text: str) -> int:
         raise BrokenPipeError(errno.EPIPE, "Broken pipe")

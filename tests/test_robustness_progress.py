@@ -77,6 +77,38 @@ def test_unreadable_contents_are_moved_aside_with_a_located_notice(tmp_path, sta
         assert old.execute("SELECT lesson FROM lessons_done WHERE lesson = 'cards'").fetchone()
 
 
+def test_a_file_locked_while_reading_reads_as_empty_and_says_so(tmp_path):
+    """A tester's review: a lock taken by another program while the app ran ended it
+    at the next read (``first_attempts``: database is locked)."""
+    path = tmp_path / FILENAME
+    store = Progress(path)
+    store.attempt("cards", "1").record("QS", True)
+    store.db.execute("PRAGMA busy_timeout = 50")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        assert store.first_attempts() == {} and store.reviews() == []
+        assert store.places() == {} and store.lessons_done() == {}
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert len(store.notices) == 1 and "busy" in store.notices[0]
+    store._busy_until = 0.0  # the pause over: read again
+    assert store.first_attempts() == {("cards", "1"): True}
+    store.close()
+
+
+def test_reviews_of_steps_no_longer_known_are_kept_but_not_offered(tmp_path):
+    store = Progress(tmp_path / FILENAME)
+    for step in ("kept", "gone"):
+        store.attempt("cards", step).record("QS", False)
+    store.known = lambda lesson, step: step != "gone"
+    assert [r.step for r in store.reviews()] == ["kept"]
+    store.known = lambda lesson, step: True
+    assert {r.step for r in store.reviews()} == {"kept", "gone"}  # still in the file
+    store.close()
+
+
 def test_a_locked_file_costs_the_write_not_the_session(tmp_path):
     path = tmp_path / FILENAME
     store = Progress(path)

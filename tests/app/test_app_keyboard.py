@@ -329,10 +329,31 @@ async def test_the_notice_follows_the_screen_shown():
         await pilot.press("f1")  # the help serves narrower terminals
         await settle(pilot)
         assert not any(n.display for n in app.screen.query(SizeNotice))
-        await pilot.press("escape", "t")
+        await pilot.press("escape", "t")  # under the notice, t waits: nothing opens unseen
+        await settle(pilot)
+        assert not isinstance(app.screen, TextsScreen)
+        app.action_texts()
         await settle(pilot)
         assert isinstance(app.screen, TextsScreen)
         assert not any(n.display for n in app.screen.query(SizeNotice))
+
+
+@run
+async def test_keys_under_the_size_notice_do_not_act_unseen():
+    """A tester's review: at 40x12 a card key played the card under the notice."""
+    app = create_app(start="play", seed=1, engine="random")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.screen.game.actions
+        await pilot.resize_terminal(40, 12)
+        await settle(pilot)
+        assert app.covered()
+        await pilot.press("1", "2", "3", "p", "o", "enter")
+        await settle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not app.covered()
+        assert app.screen.game.actions == before  # nothing played while hidden
 
 
 def test_the_follow_prompt_does_not_say_follow_when_the_suit_led_cannot_be():

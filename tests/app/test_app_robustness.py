@@ -105,3 +105,28 @@ async def test_a_damaged_text_is_named_with_its_line(tmp_path, monkeypatch):
         await settle(pilot)
         said = [m for m in messages(app) if "in the texts" in m]
         assert len(said) == 1 and "club-laws.md:" in said[0] and "malformed attributes" in said[0]
+
+
+@run
+async def test_reviews_of_steps_that_are_gone_are_not_due_nor_opened():
+    """A tester's review: after a lesson was edited, "2 steps due for review now" stayed
+    for ever, and v opened "This lesson has no steps"."""
+    from datetime import UTC, datetime
+
+    from tutor.app.lessonsource import close_progress, progress
+    from tutor.app.screens.home import HomeScreen
+
+    old = datetime(2020, 1, 1, tzinfo=UTC).isoformat()
+    with sqlite3.connect(progress().path) as db:
+        for lesson, step in (("test-lesson", "gone"), ("no-such-lesson", "1")):
+            db.execute("INSERT INTO reviews VALUES (?, ?, 0, ?, ?)", (lesson, step, old, old))
+    close_progress()
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert "due for review now" not in str(app.screen.query_one("#progress").render())
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert any("Nothing is waiting for review" in m for m in messages(app))

@@ -179,6 +179,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _reader_gone()
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:
+        # A full disk or a failing device under the output (a tester's review: a raw
+        # traceback from print with stdout on /dev/full); other errors are the commands'.
+        if exc.errno not in WRITE_FAILURES:
+            raise
+        where = f" {exc.filename}" if exc.filename else ""
+        _quiet_stdout()
+        return _fail(f"cannot write{where}: {(exc.strerror or str(exc)).lower()}")
+
+
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+"""Errors of a write that no command can do better with than say so."""
 
 
 def _dispatch(args_list: list[str]) -> int:
@@ -236,22 +248,27 @@ def _reader_gone() -> int:
     """The reader of stdout has gone (``ecarte replay FILE | head``): stop quietly, with
     the status of a filter ended by SIGPIPE, and point stdout at the null device so
     that flushing it at exit does not complain again."""
-    gone = 128 + 13
+    _quiet_stdout()
+    return 128 + 13
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that flushing what is left at exit does not
+    fail again; nothing where stdout is no file (a test's capture)."""
     try:
         fileno = sys.stdout.fileno()
-    except (AttributeError, OSError, ValueError):  # stdout is no file (a test's capture)
-        return gone
+    except (AttributeError, OSError, ValueError):
+        return
     try:
         null = os.open(os.devnull, os.O_WRONLY)
     except OSError:
-        return gone
+        return
     try:
         os.dup2(null, fileno)
     except OSError:
         pass
     finally:
         os.close(null)
-    return gone
 
 
 def _port_problem(host: str, port: int) -> str | None:
@@ -453,8 +470,31 @@ def _serve(port: int) -> int:
     return 0
 
 
+def _terminal_missing() -> str | None:
+    """Why the app cannot draw here, or None: it needs a terminal on stdin and stdout
+    unless a driver of its own is named (``ecarte serve`` names the web driver). A
+    tester's review: ``ecarte texts ID | head`` spun at full CPU, drawing into the pipe."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout)):
+        try:
+            if not stream.isatty():
+                return f"the tutor needs a terminal, and its {name} is not one"
+        except (AttributeError, ValueError):  # closed or replaced
+            return f"the tutor needs a terminal, and its {name} is closed"
+    return None
+
+
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.app import create_app
+
+    missing = _terminal_missing()
+    if missing is not None:
+        return _fail(
+            f"{args.command or 'ecarte'}: {missing} (run it in a terminal; `ecarte texts"
+            " check`, `replay` and `review` write plain text)",
+            code=2,
+        )
 
     app = create_app(
         start=args.command or "home",

@@ -624,7 +624,9 @@ def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
             message = f"cannot load the lesson: {type(exc).__name__}: {exc}"
             lesson, file_faults = None, [Fault(name, 0, "", message[:300])]
         curriculum.faults.extend(file_faults)
-        if lesson is None:
+        # A lesson with no step to take (its fault said above) is left out, as an
+        # unreadable file is: listed, it could never be completed (a tester's review).
+        if lesson is None or not lesson.steps:
             continue
         if lesson.id in ids:
             curriculum.faults.append(

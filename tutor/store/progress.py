@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +122,9 @@ class BusyDatabase(Exception):
 
 BUSY_TIMEOUT = 5.0
 """Seconds to wait for another tutor's write to finish before giving up on the file."""
+BUSY_PAUSE = 10.0
+"""Seconds a busy file reads as empty before it is tried again (each try may wait the
+busy timeout, and a screen reads several times)."""
 
 
 def _busy(exc: sqlite3.Error) -> bool:
@@ -228,6 +233,12 @@ class Progress:
         self.listener: Callable[[str], None] | None = None
         """When set (the app's notifications), notices go to it as they happen."""
         self._said: set[str] = set()
+        self._busy_until = 0.0
+        self.known: Callable[[str, str], bool] = lambda lesson, step: True
+        """Whether a (lesson, step) still names a step to take. The app sets it from the
+        curriculum: a review of a step since renamed or removed is kept in the file but
+        neither counted nor offered (a tester's review: "2 steps due" for ever, and an
+        empty review)."""
         self.path = path if path is not None else data_dir() / FILENAME
         self.db = self._open()
 
@@ -373,6 +384,28 @@ class Progress:
             return False
         return True
 
+    def _rows(self, query: str, args: tuple[str, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a read. A file locked by another program past the busy timeout
+        reads as empty for ``BUSY_PAUSE`` seconds, said once: busy is not corrupt, and
+        the session goes on (a tester's review: a lock taken while the app ran ended it
+        at the next read). Nothing is written from what a busy read did not see."""
+        if time.monotonic() < self._busy_until:
+            return []
+        try:
+            return self.db.execute(query, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):
+                raise
+            self._busy_until = time.monotonic() + BUSY_PAUSE
+            message = (
+                f"Your progress file {self.path} is busy, held by another program ({exc}):"
+                " your progress is not shown just now. Nothing is lost."
+            )
+            if message not in self._said:
+                self._said.add(message)
+                self._notice(message)
+            return []
+
     @property
     def version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
@@ -389,9 +422,7 @@ class Progress:
         )
 
     def lessons_done(self) -> dict[str, datetime]:
-        rows = self.db.execute(
-            "SELECT lesson, completed_at FROM lessons_done ORDER BY completed_at"
-        )
+        rows = self._rows("SELECT lesson, completed_at FROM lessons_done ORDER BY completed_at")
         return {lesson: datetime.fromisoformat(at) for lesson, at in rows}
 
     # answers
@@ -422,7 +453,7 @@ class Progress:
         if lesson is not None:
             query += " WHERE lesson = ?"
             args = (lesson,)
-        rows = self.db.execute(query + " ORDER BY id", args).fetchall()
+        rows = self._rows(query + " ORDER BY id", args)
         return [
             AnswerRecord(le, st, an, bool(co), bool(hi), datetime.fromisoformat(at), se)
             for le, st, an, co, hi, at, se in rows
@@ -464,8 +495,12 @@ class Progress:
         self._write(f"the review of {lesson} step {step}", schedule)
 
     def reviews(self) -> list[Review]:
-        rows = self.db.execute("SELECT lesson, step, stage, due FROM reviews ORDER BY due")
-        return [Review(le, st, sg, datetime.fromisoformat(du)) for le, st, sg, du in rows]
+        rows = self._rows("SELECT lesson, step, stage, due FROM reviews ORDER BY due")
+        return [
+            Review(le, st, sg, datetime.fromisoformat(du))
+            for le, st, sg, du in rows
+            if self.known(le, st)
+        ]
 
     def due_reviews(self, now: datetime | None = None) -> list[Review]:
         moment = now or self.clock()
@@ -503,11 +538,11 @@ class Progress:
         if lesson is not None:
             query += " AND lesson = ?"
             args = (lesson,)
-        return {(le, st): bool(un) for le, st, un in self.db.execute(query, args)}
+        return {(le, st): bool(un) for le, st, un in self._rows(query, args)}
 
     def first_attempts(self) -> dict[tuple[str, str], bool]:
         """For each step tried, whether its first attempt ever was solved unaided."""
-        rows = self.db.execute(
+        rows = self._rows(
             "SELECT lesson, step, unaided FROM attempts WHERE id IN"
             " (SELECT MIN(id) FROM attempts GROUP BY lesson, step)"
         )
@@ -532,8 +567,7 @@ class Progress:
 
     def places(self) -> dict[str, str]:
         """Lessons left part-way, most recent first: lesson id -> the step to resume at."""
-        rows = self.db.execute("SELECT lesson, step FROM places ORDER BY at DESC")
-        return dict(rows.fetchall())
+        return dict(self._rows("SELECT lesson, step FROM places ORDER BY at DESC"))
 
     def reset_lesson(self, lesson: str) -> bool:
         """Forget one lesson: its answers, results, reviews, completion and place; nothing else."""
