@@ -140,8 +140,8 @@ def test_the_score_told_cites_law_49_and_the_point_de_refus() -> None:
     names = ("South", "North")
     english = deal_points_told((3, 2), 1, ENGLISH, (0, 0), names)
     assert english == [
-        "South: 2 for the point, 3 tricks, not 1: North played without"
-        " proposing or refused, and lost (club law 49)"
+        "South: 2 for the point, 3 tricks, where the point alone scores 1: North played"
+        " without proposing or refused, and lost (club law 49)"
     ]
     french = deal_points_told((5, 0), 1, FRENCH, (1, 0), names, king_turned_up=True)
     assert french[0].startswith("South: 1 for the king turned up (club law 22")

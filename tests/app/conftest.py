@@ -38,6 +38,10 @@ why = "Thirty-six would keep the sixes, which the piquet pack does not."
 [[steps.choices]]
 text = "32"
 
+[[steps.choices]]
+text = "28"
+why = "Twenty-eight would throw out the sevens too; the piquet pack keeps them."
+
 [[steps]]
 id = "three-trumps"
 question = "propose"

@@ -230,6 +230,12 @@ def ranked_values(advice: Advice) -> list[tuple[str, float]]:
     return sorted(advice.values.items(), key=lambda kv: (-round(kv[1], 2), kv[0] != chosen, kv[0]))
 
 
+def _shown_gap(its: float, other: float) -> float:
+    """The difference of two values as the figures show them, to two places (a learner
+    review: "by 0.57 points" beside +0.84 and +0.28)."""
+    return round(round(its, 2) - round(other, 2), 2)
+
+
 def _margin(advice: Advice, info: InfoSet | None) -> str:
     """By how much the engine prefers its choice to the next (a tester's review: "agree:
     refuse" for +0.07 against -0.01, a near coin-flip told as settled)."""
@@ -239,7 +245,7 @@ def _margin(advice: Advice, info: InfoSet | None) -> str:
     if its is None or not others:
         return ""
     option, value = others[0]
-    gap = its - value
+    gap = _shown_gap(its, value)
     other = option_label(option, info)
     if gap < 0.005:
         return f" (a close call: {other} is worth the same)"
@@ -262,7 +268,7 @@ def in_short(
             f"{_margin(advice, info)}."
         )
     differ = (
-        f"**In short:** the hints say **{hints}**; the {engine_name} engine chooses **{engine}**"
+        f"**In short:** the hints say **{hints}**; the {engine_name} engine chooses to **{engine}**"
     )
     theirs, its = advice.values.get(str(verdict.action)), advice.values.get(str(advice.action))
     if theirs is None or its is None:
@@ -270,7 +276,7 @@ def in_short(
             f"{differ}: the hints are rules of thumb, the engine weighs this deal's"
             " holdings (its figures below)."
         )
-    gap = its - theirs
+    gap = _shown_gap(its, theirs)
     if gap < INACCURACY:  # below the grades' first threshold: not worth a mark
         if gap < 0.005:
             return f"{differ}, but it values the two the same: either will do."

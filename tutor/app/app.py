@@ -7,10 +7,12 @@ once, lazily, and shared.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
@@ -60,6 +62,14 @@ MIN_SIZES: dict[str, tuple[int, int]] = {
 """What screens that do not say it themselves (``MIN_SIZE``) need, by class name."""
 
 
+KEYS_UNDER_NOTICE = frozenset({"escape", "f1", "ctrl+q", "ctrl+c"})
+"""The keys the size notice names (and the terminal's interrupt): the rest wait."""
+REVIEW_SESSION = 20
+"""Steps due for review taken in one sitting, the longest overdue first; the rest stay due."""
+EARLY_PRACTICE = 10
+"""Steps practised when none is due: those due soonest."""
+
+
 class EcarteApp(App):
     """Écarté tutor."""
 
@@ -81,6 +91,8 @@ class EcarteApp(App):
         self.options = options or Options()
         self._library = None
         self._library_error: str | None = None
+        self._notes_shown: dict[tuple[str, str], float] = {}
+        """Each note shown, by title and message: when it leaves the screen."""
 
     # --- notifications -----------------------------------------------------------
 
@@ -99,6 +111,12 @@ class EcarteApp(App):
         ``notify`` passes ``markup=True`` unless told otherwise, so ``markup`` is
         ignored here: ``[/]`` in a message is shown, never parsed.
         """
+        # The same note while it is still on screen is not stacked again (a learner
+        # review: three "Already tried" toasts covered the diagnosis they pointed to).
+        key, now = (str(title), str(message)), time.monotonic()
+        if self._notes_shown.get(key, 0.0) > now:
+            return
+        self._notes_shown[key] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
         super().notify(
             str(message), title=str(title), severity=severity, timeout=timeout, markup=False
         )
@@ -165,6 +183,24 @@ class EcarteApp(App):
 
     def on_resize(self, event) -> None:
         self.call_after_refresh(self.check_size)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Under the size notice only the keys it names act: others would play a card or
+        # start a game unseen (a tester's review: at 40x12, 3 led the queen of hearts).
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and event.key not in KEYS_UNDER_NOTICE
+            and self.covered()
+        ):
+            return
+        await super().on_event(event)
+
+    def covered(self) -> bool:
+        """Whether the size notice hides the screen now."""
+        from tutor.app.widgets.size_notice import SizeNotice
+
+        return any(notice.display for notice in self.screen.query_children(SizeNotice))
 
     # --- scrolling ---------------------------------------------------------------------
 
@@ -315,11 +351,32 @@ class EcarteApp(App):
         from tutor.app.lessonsource import progress, review_outlook
         from tutor.app.screens.lesson import LessonScreen
 
-        due = progress().due_reviews()
-        if not due:
-            self.notify(f"Nothing is due for review now: {review_outlook(progress())}.")
+        store = progress()
+        due = store.due_reviews()
+        if due:
+            batch = due[:REVIEW_SESSION]
+            title = (
+                "Review" if len(batch) == len(due) else f"Review, {len(batch)} of {len(due)} due"
+            )
+            self.push_screen(
+                LessonScreen(review=[(r.lesson, r.step) for r in batch], review_title=title)
+            )
             return
-        self.push_screen(LessonScreen(review=[(r.lesson, r.step) for r in due]))
+        # Nothing due: the steps due soonest, practised early (a learner review: 92 steps
+        # due at one moment, and nothing to do until then). Answered right, each keeps its
+        # review (``LessonScreen.review_kept``), so the spacing is not lost.
+        early = store.reviews()[:EARLY_PRACTICE]
+        if not early:
+            self.notify("Nothing is waiting for review.")
+            return
+        self.notify(
+            f"Nothing is due for review now: {review_outlook(store)}. Practising the"
+            f" {len(early)} due soonest early; their reviews stand.",
+            title="Early practice",
+        )
+        self.push_screen(
+            LessonScreen(review=[(r.lesson, r.step) for r in early], review_title="Early practice")
+        )
 
     def open_weak_spots(self) -> None:
         from tutor.app.screens.weak_spots import WeakSpotsScreen

@@ -368,7 +368,7 @@ def _exchange_reason(info: InfoSet, best: Action, values: dict[Action, float], n
     what = {"play": "Playing", "propose": "Proposing", "accept": "Accepting", "refuse": "Refusing"}
     if best.kind == "discard":
         if best.cards:
-            thrown = " ".join(c.label for c in best.cards)
+            thrown = " ".join(c.label for c in best.shown_cards)
             head = f"Discarding {thrown} (keeping {_kept(info, best)})"
         else:
             head = "Taking no cards"
@@ -406,7 +406,7 @@ def _discard_words(action: Action) -> str:
     """A discard as a reader sees it: ``discarding 7♣ 8♦``, ``taking no cards``."""
     if not action.cards:
         return "taking no cards"
-    return "discarding " + " ".join(c.label for c in action.cards)
+    return "discarding " + " ".join(c.label for c in action.shown_cards)
 
 
 def _stage(info: InfoSet) -> tuple[str, int]:

@@ -68,7 +68,9 @@ _TITLES = {
         "knave, ace; three knaves): play.",
     ),
     "3a": (
-        "One trump and a tierce major",
+        # in the source's words: "tierce major" is the accepting Hint's, untaught here
+        # (a learner review)
+        "One trump, with king, queen, knave of a suit",
         "One trump, the king, queen and knave of one suit, and a small card of another: play.",
     ),
     "3b": (
@@ -85,7 +87,7 @@ _TITLES = {
         "e.g. four court cards: play.",
     ),
     "5": (
-        "Only two to discard",
+        "Only two cards, or fewer, to discard",
         "A hand from which only two cards can be discarded without throwing a king or a trump: play.",
     ),
 }
@@ -135,7 +137,8 @@ class JeuDeRegle:
             return (
                 f"{lead}; {card_words(self.cards, trump)} are trumps or kings, so only "
                 f"{number(5 - len(self.cards))} card{'s' if 5 - len(self.cards) != 1 else ''} could "
-                f"be discarded: a jeu de règle ({self.category})"
+                f"be discarded{_FEWER if len(self.cards) > 3 else ''}: a jeu de règle"
+                f" ({self.category})"
             )
         if not self.cards:
             return f"{lead}, {card_words(self.trumps, trump)}: a jeu de règle ({self.category})"
@@ -259,7 +262,7 @@ def _check_one_trump(
                     )
                 )
         elif rd.as_high_as(_ranks(three), (Q, N8, N7)) and others[0].rank >= Q:
-            features = (
+            features: tuple[str, ...] = (
                 f"three cards of one suit headed by the {three[0].rank.noun}",
                 f"the {others[0].rank.noun} of another suit",
             )
@@ -280,6 +283,11 @@ def _check_one_trump(
     return found
 
 
+_FEWER = (
+    " (fewer than the Hints' two, as the project reads 'only two': a hand still harder to weaken)"
+)
+"""Said of category 5 with one card or none to discard (a learner review: "Only two to
+discard" as the heading above "only one card could be discarded")."""
 _ADMITS = "the project admits"
 """Said where a higher card stands for the one the Hints name, as in 3c's king for a
 queen (a tester's review: the title "headed by the queen" beside a king-headed hand,

@@ -53,13 +53,21 @@ def tries_for(step: Step) -> int:
     """How many answers a step takes before its answer is shown.
 
     A retry on a two-way choice is no retry (after one wrong answer the other is
-    known), so it is diagnosed and revealed at once; elsewhere a wrong answer may
-    be tried again while at least two choices are left, up to three answers.
+    known), so it is diagnosed and revealed at once. Elsewhere a wrong answer may be
+    tried again while at least three choices are left untried, up to three answers: a
+    retry between the last two is a coin's toss, and the diagnosis of the first wrong
+    one often rules out a second (a learner review: three-way law questions answered
+    on the retry from the feedback alone).
     """
     if step.is_law:
-        return max(1, min(MAX_TRIES, len(step.choices) - 1))
+        return _tries_among(len(step.choices))
     if step.question in TWO_WAY_QUESTIONS or step.info is None:
         return 1
     if step.question in ("lead", "follow"):
-        return max(1, min(MAX_TRIES, len(step.info.legal_actions()) - 1))
+        return _tries_among(len(step.info.legal_actions()))
     return MAX_TRIES
+
+
+def _tries_among(choices: int) -> int:
+    """Answers while three choices or more are left untried: one with three choices."""
+    return max(1, min(MAX_TRIES, choices - 2))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from tutor.hints.discarding import discard_difference
 from tutor.hints.explain import signed
+from tutor.hints.readings import reading_note
 from tutor.hints.registry import Verdict
 from tutor.lessons.answers import same_action
 from tutor.lessons.model import Step
@@ -218,7 +219,14 @@ def diagnose_two_way(step: Step, given: Action, expected: Action) -> str:
         )
     needs = NEEDS.get((step.question, given.kind))
     need = f" {needs}; this position is not one of them." if needs else ""
-    return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it: {_inline(deciding.explanation)}"
+    # The step's own explanation, written for this hand, says why before the answer is
+    # shown; the hint's sentence, where the step has none (a learner review: "not a jeu
+    # de règle: propose" told of a hand that is not one, the reason only after the answer).
+    why = f": {_inline(deciding.explanation)}"
+    if step.explanation:
+        note = reading_note(deciding.readings)
+        why = f". {step.explanation}" + (f" {note}" if note not in step.explanation else "")
+    return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it{why}"
 
 
 def _without_the_score(verdicts: list[Verdict]) -> Verdict | None:

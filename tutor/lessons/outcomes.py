@@ -251,7 +251,7 @@ def _phrase(action: Action, mine: bool, exchanged: bool = False) -> str:
         return _PLAY_ON[0 if mine else 1]
     if action.kind in _PHRASES:
         return _PHRASES[action.kind][0 if mine else 1]
-    cards = " ".join(c.label for c in action.cards)
+    cards = " ".join(c.label for c in action.shown_cards)
     if action.kind == "discard":
         if not cards:
             return "take no cards" if mine else "takes no cards"

@@ -162,7 +162,9 @@ def deal_points_told(
         )
     else:
         lines.append(
-            f"{names[winner]}: 2 for {what}, not 1: {loser} {fault}, and lost (club law 49)"
+            # "the point, 3 tricks, not 1" read as a count of tricks (a learner review)
+            f"{names[winner]}: 2 for {what}, where the point alone scores 1: {loser} {fault},"
+            " and lost (club law 49)"
         )
     cap = rules.max_deal_points
     if cap is not None and marked[winner] + gained > cap:

@@ -642,8 +642,17 @@ class LessonScreen(Screen):
         # explanation names them, so the hand is repeated beside it in one line.
         held = self.held_line()
         if judgement.correct:
+            # Right after a clue or a miss is not right unaided: say so beside the tick,
+            # as the header's ✗ does (a learner review: "✓ Right" under a ✗ unexplained).
+            helped = (
+                " *(with a clue: it comes back for review)*"
+                if attempt.hinted
+                else " *(at a second try: it comes back for review)*"
+                if attempt.tries > 1
+                else ""
+            )
             parts = [
-                f"### ✓ Right: {given}",
+                f"### ✓ Right: {given}{helped}",
                 held,
                 self.explanation(),
                 self.review_kept(step),
@@ -655,7 +664,7 @@ class LessonScreen(Screen):
                 held,
                 judgement.diagnosis.text,
                 f"### The answer: **{self.expected_text()}**",
-                self.explanation(),
+                self.explanation(told=judgement.diagnosis.text),
                 "*Press n for the next step.*",
             ]
         else:
@@ -797,14 +806,18 @@ class LessonScreen(Screen):
 
         return describe_action(expected_action(step), step.info)
 
-    def explanation(self) -> str:
+    def explanation(self, told: str = "") -> str:
+        """The step's explanation, its figures and its passages; the explanation left out
+        where ``told`` (the diagnosis above it) already gave it (a learner review: the
+        same sentences twice, pushing the figures below the fold)."""
         step = self.step
         ids = self.judgement.passages if self.judgement is not None else step.passages
         links = link_list("Read", list(ids), names=self.passage_names(ids))
         figures = ""
         if self.judgement is not None and self.judgement.figures:
             figures = f"**The project's computation.** {self.judgement.figures}"
-        return "\n\n".join(part for part in (step.explanation, figures, links) if part)
+        said = "" if step.explanation and step.explanation in told else step.explanation
+        return "\n\n".join(part for part in (said, figures, links) if part)
 
     def passage_names(self, ids) -> dict[str, str]:
         library = self.app.library

@@ -63,8 +63,10 @@ class LessonEndScreen(ModalScreen):
 
             mine = standing(self.lesson, progress())
             # The whole lesson, not only this sitting: a lesson resumed part-way, or
-            # steps answered before, count as the lesson list counts them.
-            missed |= set(mine.missed(progress()))
+            # steps answered before, count as the lesson list counts them; each step by
+            # its latest answer, so one answered right since ("Again") leaves the list
+            # (a learner review: the list offered again a step just answered right).
+            missed = set(mine.missed(progress()))
         if mine is not None and mine.steps:
             summary.append(
                 f"Right at the first try, without a clue: {mine.first_try} of {mine.steps}"
@@ -86,6 +88,11 @@ class LessonEndScreen(ModalScreen):
                 f"\n{n} step{'s' if n != 1 else ''} not yet answered unaided:"
                 f" {'they come' if n != 1 else 'it comes'} back for review, first"
                 f" {_interval(SCHEDULE[0])} after the miss; or open one again now:"
+            )
+        elif any(ok is False for ok in self.results.values()):
+            summary.append(
+                "\nEvery step missed has since been answered right; the misses still come"
+                " back for review, spaced out."
             )
         elif due is None and not progress().due_reviews():
             summary.append("\nNothing is waiting for review.")

@@ -106,13 +106,14 @@ class WeakSpotsScreen(Screen):
         """What each step asks, in its own question's words, once each (a learner review:
         the title of the passage a step cites named another topic, "Proposing" for how
         many cards may be discarded)."""
-        names: list[str] = []
-        for step in steps:
-            name = question_of(step.prompt)
-            if name not in names:
-                names.append(name)
-        shown = "; ".join(names[:3])
-        return shown + (f"; and {len(names) - 3} more" if len(names) > 3 else "")
+        names = list(dict.fromkeys(question_of(step.prompt) for step in steps))
+        named = names[:NAMED_STEPS]
+        # counted in steps, as the line's score is (a learner review: "4 of 20 right"
+        # beside three named and "12 more", for sixteen missed)
+        more = sum(1 for step in steps if question_of(step.prompt) not in named)
+        return " · ".join(named) + (
+            f" · and {more} more step{'s' if more != 1 else ''}" if more else ""
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         ident = event.option.id
@@ -139,19 +140,18 @@ def _entry(accuracy: float, text: Text) -> Table:
     return grid
 
 
-QUESTION_WIDTH = 90
+QUESTION_WIDTH = 150
 """Characters of a missed step's question shown in the list."""
-SHORT_QUESTION = 30
-"""A question shorter than this is shown with the sentence before it."""
+NAMED_STEPS = 2
+"""Missed steps named in the list, the rest counted."""
 
 
 def question_of(prompt: str) -> str:
-    """The question a step's prompt ends on (its last sentence), cut at a word to
-    ``QUESTION_WIDTH`` characters."""
+    """The question a step's prompt ends on (its last sentence) with the sentence before
+    it, which sets it up (a learner review: "When does the French text give the dealer a
+    point for it?" alone named nothing), cut at a word to ``QUESTION_WIDTH`` characters."""
     sentences = [s for s in re.split(r"(?<=[.?!])\s+", prompt.strip()) if s]
-    question = sentences[-1] if sentences else prompt.strip()
-    if len(question) < SHORT_QUESTION and len(sentences) > 1:  # "What happens?": say of what
-        question = f"{sentences[-2]} {question}"
+    question = " ".join(sentences[-2:]) if sentences else prompt.strip()
     if len(question) <= QUESTION_WIDTH:
         return question
     cut = question[: QUESTION_WIDTH - 1].rsplit(" ", 1)[0]
