@@ -442,3 +442,30 @@ def test_a_game_step_answered_as_the_hints_do_says_so():
     assert f"as the Hints do here (\u201c{verdict.hint.title}\u201d)" in result.feedback
     assert "not one of them" not in result.feedback
     assert "From your game: Accepting is worth more." in result.feedback
+
+
+def test_a_two_way_miss_gives_the_steps_own_reasons_before_the_answer(course):
+    """A learner review: "Not a jeu de règle: propose" decides it: ... are not a jeu de
+    règle" said nothing of this hand; the step's own reasons came after the answer."""
+    told = 0
+    for step in two_way_steps(course):
+        right = Action(TWO_WAY[step.question][0])
+        wrong = Action(TWO_WAY[step.question][1])
+        if not judge(step, right).correct:
+            right, wrong = wrong, right
+        missed = judge(step, wrong)
+        assert missed.diagnosis is not None, step.id
+        if "decides it" in missed.diagnosis.text and step.explanation:
+            assert step.explanation in missed.diagnosis.text, step.id
+            told += 1
+    assert told >= 20
+
+
+def test_a_discard_in_a_played_out_deal_is_told_high_to_low():
+    from tutor.lessons.outcomes import _phrase
+    from tutor.rules.actions import discard
+    from tutor.rules.cards import parse_cards
+
+    # A learner review: "you discard 8♠ J♠", the knave ranking above the eight.
+    said = _phrase(discard(*parse_cards("8S JS 9H")), mine=True)
+    assert said.index("J♠") < said.index("8♠")

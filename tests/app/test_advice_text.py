@@ -41,6 +41,19 @@ def test_in_short_gives_the_gap_when_the_engine_weighed_both():
     assert "0.50 points better (+0.40 against -0.10)" in in_short(verdict, "best", wide)
 
 
+def test_the_margin_is_the_difference_of_the_figures_as_shown():
+    # A learner review: "by 0.57 points over propose" beside +0.84 and +0.28.
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S"))
+    verdict = advise(info)
+    other = PROPOSE if verdict.action == PLAY else PLAY
+    agreeing = Advice(verdict.action, "r", values={str(verdict.action): 0.8449, str(other): 0.2751})
+    assert "by 0.56 points over" in in_short(verdict, "best", agreeing)
+    differing = Advice(other, "r", values={str(other): 0.8449, str(verdict.action): 0.2751})
+    said = in_short(verdict, "best", differing)
+    assert "0.56 points better (+0.84 against +0.28)" in said
+    assert "the best engine chooses to **" in said
+
+
 def test_a_discard_of_no_cards_is_named_as_such():
     from tutor.app.narrate import describe_action
     from tutor.rules.actions import discard

@@ -625,3 +625,54 @@ async def test_a_review_asks_the_step_again_in_other_suits():
         await settle(pilot)
         assert "✓" in feedback(app)
         assert [a.correct for a in progress().answers("jeux-de-regle-trumps")] == [True]
+
+
+@run
+async def test_with_nothing_due_the_review_key_practises_the_steps_due_soonest():
+    """A learner review: 92 steps fell due at one moment, and v said only "Nothing is
+    due"; the steps due soonest are practised early, their reviews standing."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 0), key_of(app.screen, 1))  # missed: due later
+        await settle(pilot)
+        due = [(r.lesson, r.step) for r in progress().reviews()]
+        assert due == [("test-lesson", "pack")] and not progress().due_reviews()
+        await pilot.press("escape")
+        await settle(pilot)
+        app.open_review()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.title_text == "Early practice"
+        assert [s.id for s in screen.steps] == ["pack"]
+        await pilot.press(key_of(screen, 2))
+        await settle(pilot)
+        assert "still comes back for review" in feedback(app)
+        assert [(r.lesson, r.step) for r in progress().reviews()] == due
+
+
+@run
+async def test_right_after_a_clue_says_so_beside_the_tick():
+    # A learner review: "✓ Right" under the header's ✗, the reason below the fold.
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.press(key_of(app.screen, 2))
+        await settle(pilot)
+        assert "✓ Right" in feedback(app) and "with a clue: it comes back for review" in feedback(
+            app
+        )
+
+
+@run
+async def test_the_same_note_is_not_stacked_while_it_shows():
+    # A learner review: three "Already tried" toasts covered the diagnosis.
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press(key_of(app.screen, 0))
+            await settle(pilot)
+        assert [n.title for n in app._notifications].count("Already tried") == 1
