@@ -52,6 +52,24 @@ def test_two_way_lessons_are_balanced_and_hold_minimal_pairs(course):
     assert pairs >= 15
 
 
+def test_the_two_steps_of_a_minimal_pair_never_stand_back_to_back(course):
+    """A learner review: a pair one step after the other is passed by pressing the
+    other answer to a near repeat."""
+    from dataclasses import replace
+
+    for lesson in course.lessons:
+        balance = lesson_balance(lesson)
+        for pair in balance.pairs:
+            assert abs(pair.second.index - pair.first.index) >= 2, (lesson.id, pair.first.id)
+    lesson = course.lesson("jeux-de-regle-trumps")
+    pair = lesson_balance(lesson).pairs[0]
+    steps = [s for s in lesson.steps if s is not pair.second]
+    at = steps.index(pair.first) + 1
+    steps.insert(at, replace(pair.second, index=pair.first.index + 1))
+    adjacent = lesson_balance(replace(lesson, steps=tuple(steps)))
+    assert any("one step after the other" in p for p in adjacent.problems())
+
+
 def test_minimal_pairs_differ_by_one_card_with_opposite_answers(course):
     for lesson in course.lessons:
         for pair in lesson_balance(lesson).pairs:

@@ -34,6 +34,8 @@ MAX_SHARE = 0.7
 """No answer of a two-way question may be right in more than this share of a lesson's steps."""
 MIN_TWO_WAY = 6
 """Lessons with at least this many two-way decisions must be balanced and hold a minimal pair."""
+MIN_PAIR_GAP = 2
+"""How far apart, in steps, the two steps of a minimal pair must stand."""
 MAX_LONGEST_RIGHT = 0.45
 """At most this share of law questions with three or more choices may have the longest one right."""
 
@@ -89,6 +91,14 @@ class LessonBalance:
                 "no minimal pair: two steps in the same position but for one card of the hand,"
                 " with opposite answers"
             )
+        # Back to back, a pair is itself the pattern: a near repeat, so press the other
+        # answer (a learner review). Another step between them asks for the card again.
+        out.extend(
+            f"minimal pair {pair.first.id} / {pair.second.id} stands one step after the other"
+            f" (at least {MIN_PAIR_GAP - 1} step between)"
+            for pair in self.pairs
+            if abs(pair.second.index - pair.first.index) < MIN_PAIR_GAP
+        )
         return out
 
 
