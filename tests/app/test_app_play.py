@@ -416,3 +416,25 @@ async def test_the_dealer_sees_what_the_exchange_brought_when_the_lead_comes():
         marked = {f.card for f in screen.query("#hand CardFace") if f.has_class("-drawn")}
         assert marked == drawn
         assert "drew " in str(screen.query_one("#learner-label").render())
+
+
+def test_a_deal_lost_with_every_choice_sound_says_the_cards_lost_it():
+    """A learner review: every choice graded ✓ beside a deal lost 0-2, and no word of
+    why. Here South plays the grading engine's own choices and loses the first deal."""
+    from tutor.analysis.review import default_engine
+    from tutor.app.screens.summary import DealSummary
+    from tutor.rules.game import Game
+    from tutor.rules.infoset import infoset_of
+    from tutor.rules.rulesets import make_rules
+
+    start = Game.new(1, make_rules())
+    engine = default_engine(1)
+    game = start
+    while game.deal_number == 1:
+        position = game.position
+        game = game.apply(engine.advise(infoset_of(position, position.to_act)).action)
+    result = game.history[0]
+    assert result.final.points[1] > result.final.points[LEARNER]
+    summary = DealSummary(start, result, game, LEARNER, engine, "best")
+    text = summary.choices_text()
+    assert "✗" not in text and "the cards, not your choices, lost this deal" in text

@@ -145,12 +145,14 @@ class DealSummary(ModalScreen[None]):
             )
         )
         rows = []
+        graded = []
         game = self.start
         for action in self.result.actions:
             position = game.position
             if position.to_act == self.learner:
                 if len(position.legal_actions()) > 1:
-                    rows.append(self.row(next(decisions)))
+                    graded.append(next(decisions))
+                    rows.append(self.row(graded[-1]))
                 else:
                     rows.append(f"- · {describe_action(action)} *(the only choice)*")
             game = game.apply(action)
@@ -159,7 +161,19 @@ class DealSummary(ModalScreen[None]):
             f" ✓ under {INACCURACY:.2f}, then inaccuracy, mistake from {MISTAKE:.2f},"
             f" blunder from {BLUNDER:.2f}"
         )
-        return f"{head}\n\n" + ("\n".join(rows) or "*You had no decision in this deal.*")
+        body = "\n".join(rows) or "*You had no decision in this deal.*"
+        if graded and all(d.grade is None for d in graded) and self.lost_the_deal():
+            # a learner review: every choice ✓ beside a deal lost 0-2, nothing said of why
+            body += (
+                "\n\n*Each of your choices was the engine's, or within"
+                f" {INACCURACY:.2f} of it: the cards, not your choices, lost this deal.*"
+            )
+        return f"{head}\n\n{body}"
+
+    def lost_the_deal(self) -> bool:
+        """Whether the adversary scored more than the learner in this deal."""
+        points = self.result.final.points
+        return points[1 - self.learner] > points[self.learner]
 
     @staticmethod
     def row(decision) -> str:
