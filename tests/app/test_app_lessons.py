@@ -676,3 +676,21 @@ async def test_the_same_note_is_not_stacked_while_it_shows():
             await pilot.press(key_of(app.screen, 0))
             await settle(pilot)
         assert [n.title for n in app._notifications].count("Already tried") == 1
+
+
+@run
+async def test_a_new_step_opens_with_its_table_in_sight():
+    """A learner review: at 80x24 a position step opened scrolled to the hand, the
+    turn-up above it out of sight."""
+    use_shipped_lesson("12-leads.toml")
+    app = create_app(start="lessons", lesson_id="leads")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.index = 4  # a position whose board is taller than the screen
+        screen.show_step()
+        await settle(pilot)
+        await pilot.pause(0.6)  # a scroll would wait for the layout
+        board = screen.query_one("#lesson-board")
+        assert board.max_scroll_y > 0 and screen.query_one("#lesson-hand").virtual_region.y > 0
+        assert board.scroll_y == 0

@@ -739,6 +739,12 @@ class LessonScreen(Screen):
             await pending
             if shown != self.feedback_shown:
                 return
+            if not self.feedback_parts:
+                # a new step clears the feedback: the board stays at its top, the table
+                # and turn-up in sight (a learner review: it scrolled to the hand, the
+                # turn-up above it out of sight at 80x24)
+                self.call_after_refresh(self.query_one(MoreBelow).follow)
+                return
             box = self.query_one("#feedback-box")
             board = self.query_one("#lesson-board")
             # The verdict heads the feedback: bring its top into sight, not its end, once
