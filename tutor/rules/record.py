@@ -173,6 +173,10 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
     names = [n.strip() for n in players_text.split(" vs ")]
     if len(names) != 2 or not all(names) or names[0] == names[1]:
         raise RecordError(source, line_no, "players", "expected 'A vs B' with two different names")
+    for name in names:
+        problem = _name_problem(name)
+        if problem:
+            raise RecordError(source, line_no, "players", f"{quote(name)}: {problem}")
     line_no, rules_text = fields["rules"]
     try:
         rules = RuleSet.parse(rules_text)
@@ -181,6 +185,20 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
     line_no, seed_text = fields["seed"]
     seed = parse_number(seed_text, SEED_DIGITS, source, line_no, "seed", "a whole number")
     return Header((names[0], names[1]), rules, seed), index
+
+
+def _name_problem(name: str) -> str | None:
+    """Why a record could not name this player on its lines, or None. A move's line is
+    ``Name: action ; comment`` and a deal's ``Deal 3. Dealer Name.``: a name that read
+    otherwise there made every record written of the game unreadable (a tester's
+    review: the autosave of a game loaded with "A:B" was set aside at the next start)."""
+    if ":" in name:
+        return "a name cannot hold ':' (on a move's line it ends the name)"
+    if ";" in name:
+        return "a name cannot hold ';' (on a move's line a comment begins there)"
+    if name.lower().startswith("deal "):
+        return "a name cannot begin with 'Deal ' (a deal's heading does)"
+    return None
 
 
 def parse_number(
@@ -224,8 +242,10 @@ def check_dealer(
     """A deal's heading names its dealer (``... Dealer North.``) as the replay deals it:
     the seed decides who deals, so a heading that says otherwise is an error, not a
     comment (a tester's review: "Dealer Bob." loaded without a word). A heading
-    without one (an older record) is not checked."""
-    at = line.lower().rfind("dealer ")
+    without one (an older record) is not checked. The name is all that follows the
+    first "Dealer ", so that a name holding the word is read whole (a tester's review:
+    "Big dealer Bob" was read as "Bob")."""
+    at = line.lower().find("dealer ")
     if at < 0:
         return
     name = line[at + len("dealer ") :].strip().removesuffix(".").strip()
