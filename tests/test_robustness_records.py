@@ -87,10 +87,31 @@ def test_a_huge_line_is_not_echoed_whole():
     ],
 )
 def test_table_records_read_numbers_the_same_way(line, field):
-    text = f"# Écarté table record\nTable: cinq\nRules: french\nSeed: 1\n{line}\n"
+    seed = "" if field == "seed" else "Seed: 1\n"
+    text = f"# Écarté table record\nTable: cinq\nRules: french\n{seed}{line}\n"
     with pytest.raises(RecordError) as caught:
         table_loads(text)
     assert caught.value.field == field and len(str(caught.value)) < 200
+    assert "expected a whole number" in caught.value.message
+
+
+def test_a_header_key_given_twice_is_refused_naming_both_lines(tmp_path: Path):
+    """A tester's review: with "Seed: 7" then "Seed: 8" the last was used silently and
+    the error came on a later line, about a card the other seed had not dealt."""
+    path = tmp_path / "dup.txt"
+    path.write_text(record(seed="7").replace("Seed: 7\n", "Seed: 7\nSeed: 8\n"))
+    with pytest.raises(RecordError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}:5: seed: given twice (also line 4)"
+
+
+@pytest.mark.parametrize("key", ["Seed: 2", "seed: 1", "Table: cinq", "Losers: 1"])
+def test_a_table_records_header_key_given_twice_is_refused_naming_both_lines(key):
+    text = "# Écarté table record\nTable: cinq\nRules: french\nSeed: 1\nLosers: 1\n"
+    with pytest.raises(RecordError) as caught:
+        table_loads(text + key + "\n", "dup.txt")
+    first = {"seed": 4, "table": 2, "losers": 5}[caught.value.field]
+    assert str(caught.value) == f"dup.txt:6: {caught.value.field}: given twice (also line {first})"
 
 
 @needs_fifos

@@ -149,23 +149,32 @@ def _past_king_window(game: Game, name: str, action_text: str) -> Game:
     return game.apply(HOLD)
 
 
-def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
+def header_fields(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
+    """A record's ``Key: value`` header lines, by key in lower case: (line, value) of
+    each, and the index of the first line after the header. A key given twice is an
+    error naming both lines (a tester's review: the last "Seed:" was used silently,
+    and the error came later, on a move the other seed had not dealt)."""
     fields: dict[str, tuple[int, str]] = {}
-    index = 0
     for index, raw in enumerate(lines):
         line = raw.strip()
         if not line:
             if fields:
-                break
+                return fields, index
             continue
-        if line.startswith("#") or line.startswith(";"):
+        if line.startswith(("#", ";")):
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            break
-        fields[key.strip().lower()] = (index + 1, value.strip())
-    else:
-        index = len(lines)
+            return fields, index
+        name = key.strip().lower()
+        if name in fields:
+            raise RecordError(source, index + 1, name, f"given twice (also line {fields[name][0]})")
+        fields[name] = (index + 1, value.strip())
+    return fields, len(lines)
+
+
+def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
+    fields, index = header_fields(lines, source)
     for required in ("players", "rules", "seed"):
         if required not in fields:
             raise RecordError(source, 1, required, "missing from the header")

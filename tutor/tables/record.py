@@ -32,6 +32,7 @@ from tutor.rules.record import (
     SEED_DIGITS,
     RecordError,
     check_dealer,
+    header_fields,
     parse_number,
     quote,
 )
@@ -118,7 +119,7 @@ def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
     from tutor.tables import TABLES, make_table
 
     lines = text.removeprefix(BOM).splitlines()
-    fields, start = _header(lines, source)
+    fields, start = header_fields(lines, source)
     for key in ("table", "rules", "seed"):
         if key not in fields:
             raise RecordError(source, 1, key, "missing from the header")
@@ -167,23 +168,6 @@ def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
         except (ActionError, IllegalAction) as exc:
             raise RecordError(source, number, "action", str(exc)) from None
     return table
-
-
-def _header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
-    fields: dict[str, tuple[int, str]] = {}
-    for index, raw in enumerate(lines):
-        line = raw.strip()
-        if not line:
-            if fields:
-                return fields, index
-            continue
-        if line.startswith(("#", ";")):
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            return fields, index
-        fields[key.strip().lower()] = (index + 1, value.strip())
-    return fields, len(lines)
 
 
 def _int(fields: dict[str, tuple[int, str]], key: str, source: str, digits: int) -> int:
