@@ -296,3 +296,16 @@ def test_a_lesson_with_a_byte_order_mark_loads(tmp_path: Path):
     path.write_bytes(b"\xef\xbb\xbf" + LESSON.encode())
     lesson, faults = load_lesson(path)
     assert faults == [] and lesson is not None and lesson.id == "sample"
+
+
+@pytest.mark.parametrize("target", ["nowhere", "/dev/zero", "01-cards.toml"])
+def test_a_linked_lesson_is_named_as_its_folder_lists_it(
+    lessons: Path, monkeypatch, capsys, target: str
+):
+    (lessons / "08-linked.toml").symlink_to(target)
+    monkeypatch.chdir(lessons.parent)
+    check.main([str(lessons)])
+    out = capsys.readouterr().out
+    assert "lessons/08-linked.toml" in out
+    assert "nowhere" not in out and "/dev/zero" not in out
+    assert f"{lessons.parent}" not in out

@@ -731,8 +731,13 @@ def lesson_files(paths: Iterable[Path]) -> tuple[list[Path], list[Fault]]:
 
 
 def display_name(path: Path) -> str:
+    """``path`` as its folder lists it, relative to the working directory where it
+    can be. Its folder is resolved, never the file: a link is named by its own name,
+    not its target's (a tester's review: a dangling "08-dangling.toml" was reported
+    as "nowhere", a name not in the folder, and a link to /dev/zero by an absolute
+    path where the others were relative)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except (ValueError, OSError, RuntimeError):  # elsewhere, a symlink loop, no cwd
         return str(path)
 
