@@ -46,7 +46,9 @@ def test_replay_and_load_say_what_is_wrong(tmp_path: Path, capsys):
         load(path)  # what `play --load` calls
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"ecarte: {path}:6: deal: expected a deal number, got '²'")
+    assert err.startswith(
+        f"ecarte: {path}:6: deal: expected a deal number in the digits 0 to 9, got '²'"
+    )
     assert "Traceback" not in err
 
 

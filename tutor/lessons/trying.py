@@ -20,9 +20,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from tutor.io.reading import json_int, quote
 from tutor.lessons.judge import AnswerError, Judgement, judge, parse_answer
 from tutor.lessons.loader import load_curriculum
-from tutor.lessons.model import Curriculum, Step
+from tutor.lessons.model import Curriculum, Step, typed_number
 
 MAX_LINE = 100_000
 """Longer input lines are refused unread (no request needs more)."""
@@ -45,11 +46,14 @@ def find_step(curriculum: Curriculum, lesson_id: object, step_ref: object) -> St
     for step in lesson.steps:
         if step.id == text:
             return step
-    if text.isdigit() and 1 <= int(text) <= len(lesson.steps):
-        return lesson.steps[int(text) - 1]
+    number, why = typed_number(text)
+    if number is not None and 1 <= number <= len(lesson.steps):
+        return lesson.steps[number - 1]
     ids = ", ".join(s.id for s in lesson.steps)
+    why = f": {why}" if why else ""
     raise TryError(
-        f"step: lesson {lesson.id} has no step {text!r} (its steps: {ids}; or 1 to {len(lesson.steps)})"
+        f"step: lesson {lesson.id} has no step {quote(text)}{why}"
+        f" (its steps: {ids}; or 1 to {len(lesson.steps)})"
     )
 
 
@@ -69,8 +73,8 @@ def judge_line(curriculum: Curriculum, line: str) -> dict[str, Any]:
     """One JSON line in, one JSON object out: the judgement, or ``{"error": ...}``."""
     if len(line) > MAX_LINE:
         return {"error": f"line longer than {MAX_LINE} characters"}
-    try:
-        request = json.loads(line)
+    try:  # a number too long to read stands in its field, which refuses it by name
+        request = json.loads(line, parse_int=json_int)
     except (ValueError, RecursionError) as exc:
         return {"error": f"not JSON: {exc}"}
     if not isinstance(request, dict):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.io.reading import NumberError, quote, whole_number
 from tutor.rules.actions import HOLD, Action, ActionError, IllegalAction
 from tutor.rules.game import Game
 from tutor.rules.rulesets import ENGLISH, RuleSet, RuleSetError
@@ -213,26 +214,12 @@ def _name_problem(name: str) -> str | None:
 def parse_number(
     text: str, digits: int, source: str, line: int, field: str, what: str, signed: bool = False
 ) -> int:
-    """``text`` as an int: ASCII digits only (not "²" or "٣"), at most ``digits`` of them,
-    a leading minus sign if ``signed``; else a RecordError quoting a short piece of it."""
-    body = text[1:] if signed and text.startswith("-") else text
-    if not (body.isascii() and body.isdigit()):
-        raise RecordError(source, line, field, f"expected {what}, got {quote(text)}")
-    if len(body) > digits:
-        raise RecordError(
-            source,
-            line,
-            field,
-            f"expected {what} of at most {digits} digits, got {len(body):,} digits",
-        )
-    return int(text)
-
-
-def quote(text: str, width: int = 40) -> str:
-    """``repr(text)``, cut short: a message never echoes a huge field whole."""
-    return (
-        repr(text) if len(text) <= width else repr(text[:width]) + f"… ({len(text):,} characters)"
-    )
+    """``text`` as an int (``whole_number``: ASCII digits only, not "²" or "٣", at most
+    ``digits`` of them); else a RecordError quoting a short piece of it."""
+    try:
+        return whole_number(text, what, digits, signed)
+    except NumberError as exc:
+        raise RecordError(source, line, field, str(exc)) from None
 
 
 def _check_deal_line(line: str, game: Game, source: str, line_no: int) -> None:

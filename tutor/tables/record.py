@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.io.files import UnreadableFile, read_text
+from tutor.io.reading import quote
 from tutor.rules.actions import Action, ActionError, IllegalAction
 from tutor.rules.record import (
     BOM,
@@ -34,7 +35,6 @@ from tutor.rules.record import (
     check_dealer,
     header_fields,
     parse_number,
-    quote,
 )
 from tutor.rules.rulesets import RuleSet, RuleSetError
 from tutor.tables.pool import PoolTable
