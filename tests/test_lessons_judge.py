@@ -439,3 +439,27 @@ def test_a_game_step_answered_as_the_hints_do_says_so():
     assert f"as the Hints do here (\u201c{verdict.hint.title}\u201d)" in result.feedback
     assert "not one of them" not in result.feedback
     assert "From your game: Accepting is worth more." in result.feedback
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"lesson": "x" * 300, "step": "1", "answer": "2"},
+        {"lesson": ["x"] * 300, "step": "1", "answer": "2"},
+        {"lesson": "cards", "step": "s" * 300, "answer": "2"},
+        {"lesson": "cards", "step": [1] * 300, "answer": "2"},
+        {"lesson": "cards", "step": "1", "answer": "9" * 300},
+        {"lesson": "cards", "step": "1", "answer": int("9" * 300)},
+        {"lesson": "cards", "step": "1", "answer": {"a": "b" * 300}},
+        {"lesson": "tricks", "step": "follow-and-win", "answer": "follow " + "Q" * 300},
+    ],
+    ids=["lesson", "lesson-list", "step", "step-list", "choice", "choice-int", "answer", "card"],
+)
+def test_lessons_try_quotes_a_few_dozen_characters_of_a_bad_value(request_):
+    """As the advise protocol does (docs/advise-protocol.md); a tester's review found a
+    message quoting some 300 characters of its input."""
+    out = io.StringIO()
+    serve(load_curriculum(), io.StringIO(json.dumps(request_) + "\n"), out)
+    error = json.loads(out.getvalue())["error"]
+    assert "x" * 41 not in error and "s" * 41 not in error and "9" * 41 not in error
+    assert "b" * 41 not in error and "Q" * 41 not in error and len(error) < 600, error

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tutor.engines import ENGINE_NAMES
-from tutor.io.reading import NumberError, number_argument, whole_number
+from tutor.io.reading import NumberError, number_argument, quote, whole_number
 
 DESCRIPTION = """\
 Learn Écarté, the 19th-century two-handed card game, from its historical sources.
@@ -323,7 +323,6 @@ def _check_what_is_opened(args: argparse.Namespace) -> str | None:
 
 
 def _check_passage(ident: str) -> str | None:
-    from tutor.io.reading import quote
     from tutor.texts import load_library
 
     try:
@@ -387,7 +386,7 @@ def _check_drill_topic(topic: str | None) -> str | None:
 
     if topic in HINTS:
         return None
-    return f"drill: unknown topic {topic!r} (one of {', '.join(keys)}, or a hint id)"
+    return f"drill: unknown topic {quote(topic)} (one of {', '.join(keys)}, or a hint id)"
 
 
 def _advise(args: argparse.Namespace) -> int:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engines.protocol import quote
 from tutor.hints.advice import advise
 from tutor.hints.readings import reading_note
-from tutor.io.reading import quote
 from tutor.lessons.answers import expected_action, is_correct
 from tutor.lessons.diagnosis import Diagnosis, diagnose
 from tutor.lessons.figures import finding
@@ -95,10 +95,9 @@ def _choice(step: Step, text: str | int) -> int:
     else:
         number = None if isinstance(text, bool) else text
     if number is None or not 1 <= number <= len(step.choices):
-        shown = quote(text) if isinstance(text, str) else repr(text)
         raise AnswerError(
             f"step {step.id} of {step.lesson} is a law question: answer with a choice number,"
-            f" 1 to {len(step.choices)}; got {shown}" + (f": {why}" if why else "")
+            f" 1 to {len(step.choices)}; got {quote(text)}" + (f": {why}" if why else "")
         )
     return number - 1
 
@@ -110,7 +109,7 @@ def parse_answer(step: Step, text: str | int) -> Answer:
     if not isinstance(text, str):
         raise AnswerError(
             f"step {step.id} of {step.lesson} is a {step.question} decision: answer with an"
-            f" action such as {_examples(step)}; got {text!r}"
+            f" action such as {_examples(step)}; got {quote(text)}"
         )
     try:
         action = Action.parse(text)

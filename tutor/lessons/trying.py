@@ -20,7 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from tutor.io.reading import json_int, quote
+from tutor.engines.protocol import quote
+from tutor.io.reading import json_int
 from tutor.lessons.judge import AnswerError, Judgement, judge, parse_answer
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Step, typed_number
@@ -35,13 +36,13 @@ class TryError(ValueError):
 
 def find_step(curriculum: Curriculum, lesson_id: object, step_ref: object) -> Step:
     if not isinstance(lesson_id, str):
-        raise TryError(f"lesson: expected a lesson id, got {lesson_id!r}")
+        raise TryError(f"lesson: expected a lesson id, got {quote(lesson_id)}")
     try:
         lesson = curriculum.lesson(lesson_id)
     except KeyError as exc:
         raise TryError(str(exc)) from None
     if isinstance(step_ref, bool) or not isinstance(step_ref, str | int):
-        raise TryError(f"step: expected a step id or number, got {step_ref!r}")
+        raise TryError(f"step: expected a step id or number, got {quote(step_ref)}")
     text = str(step_ref).strip()
     for step in lesson.steps:
         if step.id == text:
@@ -62,7 +63,7 @@ def try_answer(
 ) -> Judgement:
     step = find_step(curriculum, lesson_id, step_ref)
     if isinstance(answer, bool) or not isinstance(answer, str | int):
-        raise TryError(f"answer: expected an action or a choice number, got {answer!r}")
+        raise TryError(f"answer: expected an action or a choice number, got {quote(answer)}")
     try:
         return judge(step, parse_answer(step, answer))
     except AnswerError as exc:

@@ -50,6 +50,11 @@ class RecordError(ValueError):
         super().__init__(f"{where}: {field}: {message}")
         self.source, self.line, self.field, self.message = source, line, field, message
 
+    def within_file(self) -> str:
+        """The error where the file is already named (a list of saved games): its line,
+        field and message (a tester's review: the load picker gave no line)."""
+        return f"line {self.line}: {self.field}: {self.message}" if self.line else self.message
+
 
 @dataclass(frozen=True)
 class Header:

@@ -158,11 +158,13 @@ def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
             )
         if table.is_over:
             raise RecordError(source, number, "action", "the table is already over")
-        expected = table.players[table.to_act]
-        if who.strip() != expected:
+        who, expected = who.strip(), table.players[table.to_act]
+        if who not in table.players:  # quoted short: the line may be any length
             raise RecordError(
-                source, number, "player", f"it is {expected}'s turn, not {who.strip()}'s"
+                source, number, "player", f"{quote(who)} is not one of {', '.join(table.players)}"
             )
+        if who != expected:
+            raise RecordError(source, number, "player", f"it is {expected}'s turn, not {who}'s")
         try:
             table = table.apply(Action.parse(action_text))
         except (ActionError, IllegalAction) as exc:
