@@ -17,10 +17,10 @@ from tutor.rules.cards import Card, Suit
 from tutor.rules.infoset import DECISIONS, InfoSet
 
 QUESTIONS = (*DECISIONS, "law")
-NUMBER_DIGITS = 9
-"""The most digits of a number a learner types: a lesson's, a step's, a choice's."""
 """What a step may ask: a decision at the table (answered with an action), or ``law``
 (a multiple-choice question on a passage, answered with the number of a choice)."""
+NUMBER_DIGITS = 9
+"""The most digits of a number a learner types: a lesson's, a step's, a choice's."""
 
 FROM_HINTS = "hints"
 """``expected = "hints"``: the expected action is whatever the hints engine advises."""
