@@ -487,3 +487,27 @@ def test_a_discard_in_a_played_out_deal_is_told_high_to_low():
     # A learner review: "you discard 8♠ J♠", the knave ranking above the eight.
     said = _phrase(discard(*parse_cards("8S JS 9H")), mine=True)
     assert said.index("J♠") < said.index("8♠")
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"lesson": "x" * 300, "step": "1", "answer": "2"},
+        {"lesson": ["x"] * 300, "step": "1", "answer": "2"},
+        {"lesson": "cards", "step": "s" * 300, "answer": "2"},
+        {"lesson": "cards", "step": [1] * 300, "answer": "2"},
+        {"lesson": "cards", "step": "1", "answer": "9" * 300},
+        {"lesson": "cards", "step": "1", "answer": int("9" * 300)},
+        {"lesson": "cards", "step": "1", "answer": {"a": "b" * 300}},
+        {"lesson": "tricks", "step": "follow-and-win", "answer": "follow " + "Q" * 300},
+    ],
+    ids=["lesson", "lesson-list", "step", "step-list", "choice", "choice-int", "answer", "card"],
+)
+def test_lessons_try_quotes_a_few_dozen_characters_of_a_bad_value(request_):
+    """As the advise protocol does (docs/advise-protocol.md); a tester's review found a
+    message quoting some 300 characters of its input."""
+    out = io.StringIO()
+    serve(load_curriculum(), io.StringIO(json.dumps(request_) + "\n"), out)
+    error = json.loads(out.getvalue())["error"]
+    assert "x" * 41 not in error and "s" * 41 not in error and "9" * 41 not in error
+    assert "b" * 41 not in error and "Q" * 41 not in error and len(error) < 600, error

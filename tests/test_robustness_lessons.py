@@ -16,7 +16,14 @@ import pytest
 import tutor.io.paths
 from tests.fifos import make_fifo, needs_fifos, unblocked
 from tutor.lessons import check, loader
-from tutor.lessons.loader import LIMIT, MAX_DEPTH, LineMap, load_curriculum, load_lesson
+from tutor.lessons.loader import (
+    LIMIT,
+    MAX_DEPTH,
+    MAX_KEY,
+    LineMap,
+    load_curriculum,
+    load_lesson,
+)
 
 SHIPPED = len(list(tutor.io.paths.LESSONS_DIR.glob("*.toml")))
 
@@ -76,7 +83,95 @@ def test_a_value_nested_too_deep_is_one_fault_with_its_line(lessons: Path, value
 def test_dotted_keys_nested_too_deep_are_refused_before_anything_recurses(lessons: Path):
     (lessons / "dotted.toml").write_text("title.summary" + ".x" * 5000 + " = 1\n")
     fault = only_fault(load_curriculum([lessons]), "dotted.toml")
-    assert fault.line == 1 and fault.field.startswith("title.summary.x")
+    assert (fault.line, fault.field) == (1, "toml")
+    assert f"a dotted key of more than {MAX_DEPTH} parts" in fault.message
+
+
+def never_parsed(monkeypatch) -> None:
+    """tomllib's time and memory grow with the square of a key's parts: a tester's
+    review, a 200 KB key took all memory. These files must not reach it."""
+
+    def refuse(text: str) -> None:
+        raise AssertionError("tomllib was given a file the loader should have refused")
+
+    monkeypatch.setattr(loader.tomllib, "loads", refuse)
+
+
+KEY = "a" + ".a" * 100_000
+"""The tester's key: 200 KB, 100,001 parts."""
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param(f"{KEY} = 1", id="dotted-key"),
+        pytest.param(f"[{KEY}]", id="table"),
+        pytest.param(f"[[{KEY}]]", id="array-of-tables"),
+        pytest.param(f"x = {{ y = 1, {KEY} = 1 }}", id="inline-table"),
+        pytest.param(f"x = [[{{ {KEY} = 1 }}]]", id="in-an-array"),
+        pytest.param('"a"' + '."a"' * 100_000 + " = 1", id="quoted-parts"),
+    ],
+)
+def test_a_key_of_many_parts_is_refused_before_toml_reads_it(
+    tmp_path: Path, monkeypatch, line: str
+):
+    never_parsed(monkeypatch)
+    path = tmp_path / "02-dot.toml"
+    path.write_text(f'id = "dot"\n{line}\n')
+    lesson, (fault,) = load_lesson(path, "02-dot.toml")
+    assert lesson is None
+    assert str(fault).startswith(
+        f"02-dot.toml:2: toml: a dotted key of more than {MAX_DEPTH} parts"
+    )
+
+
+def test_lessons_check_refuses_the_testers_file_and_checks_the_rest(lessons: Path, capsys):
+    (lessons / "02-dot.toml").write_text(f'id = "dot"\n{KEY} = 1\n')
+    assert check.main([str(lessons)]) == 1
+    out = capsys.readouterr().out
+    assert f"02-dot.toml:2: toml: a dotted key of more than {MAX_DEPTH} parts" in out
+    assert f"total: {SHIPPED} lessons" in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("k" * 200_000 + " = 1", id="bare"),
+        pytest.param('"' + "k" * 200_000 + '" = 1', id="quoted"),
+        pytest.param("[" + "k" * 200_000 + "]", id="table"),
+    ],
+)
+def test_an_overlong_key_is_refused_with_its_line(tmp_path: Path, monkeypatch, line: str):
+    never_parsed(monkeypatch)
+    path = tmp_path / "long.toml"
+    path.write_text(f'id = "long"\n\n{line}\n')
+    _, (fault,) = load_lesson(path, "long.toml")
+    assert str(fault).startswith(f"long.toml:3: toml: a key of more than {MAX_KEY} characters")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param('x = "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r"', id="in-a-string"),
+        pytest.param("x = '''\n" + "a." * 40 + "\n'''", id="in-a-multi-line-string"),
+        pytest.param("# " + "a." * 40, id="in-a-comment"),
+        pytest.param("x = [" + "1.5, " * 40 + "]", id="floats"),
+        pytest.param('x = """\\""""\ny = ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH, id="quotes"),
+    ],
+)
+def test_dots_and_brackets_that_are_no_key_are_not_counted(tmp_path: Path, text: str):
+    path = tmp_path / "fine.toml"
+    path.write_text(text + "\n")
+    _, faults = load_lesson(path, "fine.toml")
+    assert not [f for f in faults if f.field == "toml"], [str(f) for f in faults]
+
+
+def test_a_table_name_and_its_keys_nested_too_deep_together_are_one_fault(tmp_path: Path):
+    path = tmp_path / "deep.toml"
+    path.write_text("[" + ".".join("t" * 10) + "]\n" + ".".join("k" * 10) + " = 1\n")
+    _, (fault,) = load_lesson(path, "deep.toml")
+    assert fault.field.startswith("t.t.t.t.t.t.t.t.t.t.k.k")
+    assert f"nested more than {MAX_DEPTH} deep" in fault.message
 
 
 def test_a_symlink_loop_is_one_fault(lessons: Path):
@@ -201,3 +296,16 @@ def test_a_lesson_with_a_byte_order_mark_loads(tmp_path: Path):
     path.write_bytes(b"\xef\xbb\xbf" + LESSON.encode())
     lesson, faults = load_lesson(path)
     assert faults == [] and lesson is not None and lesson.id == "sample"
+
+
+@pytest.mark.parametrize("target", ["nowhere", "/dev/zero", "01-cards.toml"])
+def test_a_linked_lesson_is_named_as_its_folder_lists_it(
+    lessons: Path, monkeypatch, capsys, target: str
+):
+    (lessons / "08-linked.toml").symlink_to(target)
+    monkeypatch.chdir(lessons.parent)
+    check.main([str(lessons)])
+    out = capsys.readouterr().out
+    assert "lessons/08-linked.toml" in out
+    assert "nowhere" not in out and "/dev/zero" not in out
+    assert f"{lessons.parent}" not in out

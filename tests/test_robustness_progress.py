@@ -178,3 +178,61 @@ def test_two_tutors_creating_one_file_do_not_race(tmp_path):
         notices.clear()
         assert not [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
         path.unlink()
+
+
+@pytest.mark.parametrize(
+    ("moment", "column"),
+    [
+        pytest.param("9999-12-31T23:59:59+00:00", "due", id="an-hour-before-the-end-of-time"),
+        pytest.param("0001-01-01T00:00:00+14:00", "due", id="before-the-first-moment-in-utc"),
+        pytest.param("1899-12-31T23:59:59+00:00", "due", id="before-1900"),
+        pytest.param("9000-01-01T00:00:00+00:00", "updated", id="from-9000"),
+    ],
+)
+def test_a_moment_the_app_cannot_count_from_is_moved_aside(tmp_path, moment, column):
+    """A tester's review: a review due at 9999-12-31T23:59:59 passed the opening checks
+    and the lessons list then crashed adding an hour to it (OverflowError), as did one
+    at 0001-01-01 in UTC+14 when told in local time."""
+    due, updated = (moment, "2026-01-01T00:00:00+00:00")[:: 1 if column == "due" else -1]
+    path = damaged(
+        tmp_path, f"INSERT INTO reviews VALUES ('cards', 'pack-size', 0, '{due}', '{updated}')"
+    )
+    with Progress(path) as store:
+        (notice,) = store.notices
+        assert f"table reviews, row 1, column {column}: not a moment from 1900 to 9000" in notice
+        assert store.reviews() == [] and store.next_reviews() is None
+    assert [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+
+
+@pytest.mark.parametrize("moment", ["1900-01-01T00:00:00+00:00", "8999-12-31T23:59:59+14:00"])
+def test_the_first_and_last_moments_read_are_counted_from(tmp_path, moment):
+    path = damaged(
+        tmp_path, f"INSERT INTO reviews VALUES ('cards', 'x', 0, '{moment}', '{moment}')"
+    )
+    with Progress(path) as store:
+        assert store.notices == []
+        (review,) = store.reviews()
+        review.due.astimezone()
+        store.due_reviews()
+        later = store.next_reviews()
+        assert later is None or later[0] == review.due
+
+
+def test_an_old_file_whose_moment_overflows_its_migration_is_moved_aside(tmp_path):
+    """Reading a first-schema file schedules each mistake 4 hours on: at 9999-12-31 that
+    overflowed, and the tutor stopped at its start."""
+    from tutor.store.progress import _v1
+
+    path = tmp_path / FILENAME
+    db = sqlite3.connect(path, isolation_level=None)
+    _v1(db)
+    db.execute("PRAGMA user_version = 1")
+    db.execute(
+        "INSERT INTO answers (lesson, step, answer, correct, at)"
+        " VALUES ('x', 'y', 'z', 0, '9999-12-31T23:59:59+00:00')"
+    )
+    db.close()
+    with Progress(path) as store:
+        (notice,) = store.notices
+        assert "a moment that cannot be read: date value out of range" in notice
+        assert store.reviews() == []

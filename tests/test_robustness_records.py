@@ -4,12 +4,14 @@ record is a RecordError naming its line and field, never a traceback."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from tests.fifos import make_fifo, needs_fifos, unblocked
 from tutor.cli import main
+from tutor.io.reading import QUOTE_WIDTH
 from tutor.rules.game import Game
 from tutor.rules.record import RecordError, dumps, load, loads
 from tutor.tables.record import loads as table_loads
@@ -46,7 +48,9 @@ def test_replay_and_load_say_what_is_wrong(tmp_path: Path, capsys):
         load(path)  # what `play --load` calls
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"ecarte: {path}:6: deal: expected a deal number, got '²'")
+    assert err.startswith(
+        f"ecarte: {path}:6: deal: expected a deal number in the digits 0 to 9, got '²'"
+    )
     assert "Traceback" not in err
 
 
@@ -87,10 +91,31 @@ def test_a_huge_line_is_not_echoed_whole():
     ],
 )
 def test_table_records_read_numbers_the_same_way(line, field):
-    text = f"# Écarté table record\nTable: cinq\nRules: french\nSeed: 1\n{line}\n"
+    seed = "" if field == "seed" else "Seed: 1\n"
+    text = f"# Écarté table record\nTable: cinq\nRules: french\n{seed}{line}\n"
     with pytest.raises(RecordError) as caught:
         table_loads(text)
     assert caught.value.field == field and len(str(caught.value)) < 200
+    assert "expected a whole number" in caught.value.message
+
+
+def test_a_header_key_given_twice_is_refused_naming_both_lines(tmp_path: Path):
+    """A tester's review: with "Seed: 7" then "Seed: 8" the last was used silently and
+    the error came on a later line, about a card the other seed had not dealt."""
+    path = tmp_path / "dup.txt"
+    path.write_text(record(seed="7").replace("Seed: 7\n", "Seed: 7\nSeed: 8\n"))
+    with pytest.raises(RecordError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}:5: seed: given twice (also line 4)"
+
+
+@pytest.mark.parametrize("key", ["Seed: 2", "seed: 1", "Table: cinq", "Losers: 1"])
+def test_a_table_records_header_key_given_twice_is_refused_naming_both_lines(key):
+    text = "# Écarté table record\nTable: cinq\nRules: french\nSeed: 1\nLosers: 1\n"
+    with pytest.raises(RecordError) as caught:
+        table_loads(text + key + "\n", "dup.txt")
+    first = {"seed": 4, "table": 2, "losers": 5}[caught.value.field]
+    assert str(caught.value) == f"dup.txt:6: {caught.value.field}: given twice (also line {first})"
 
 
 @needs_fifos
@@ -107,3 +132,53 @@ def test_a_device_is_refused():
     with pytest.raises(RecordError) as caught:
         load(Path("/dev/null"))
     assert str(caught.value) == "/dev/null: file: not a regular file (a character device)"
+
+
+# --- a message quotes a few dozen characters of a bad value, never hundreds ------------
+
+GAME = (
+    "# Écarté game record\nPlayers: South vs North\nRules: english game=5 match=1\nSeed: 42\n"
+    "\nDeal 1.\n{}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        pytest.param(
+            "North: discard" + " KS" * 100, "action: a card is named twice: KS", id="twice"
+        ),
+        pytest.param("North: lead " + "Q" * 300, "action: not a card: 'QQQQ", id="card"),
+        pytest.param("North: " + "z" * 300, "action: unknown action 'zzzz", id="action"),
+        pytest.param("x" * 300 + ": play", "player: 'xxxx", id="player"),
+    ],
+)
+def test_a_bad_action_is_quoted_in_a_few_dozen_characters(tmp_path: Path, line: str, said: str):
+    """A tester's review: a record's error quoted about 300 characters of its action
+    (a six-line block in the load picker), where the advise protocol quotes a few
+    dozen (docs/advise-protocol.md)."""
+    with pytest.raises(RecordError) as caught:
+        loads(GAME.format(line), "game-err.txt")
+    message = caught.value.message
+    assert str(caught.value).startswith(f"game-err.txt:7: {said}")
+    assert len(message) < 200 and all(len(q) <= QUOTE_WIDTH for q in re.findall("'(.*?)'", message))
+
+
+def test_a_table_records_unknown_player_is_quoted_short():
+    text = (
+        "# Écarté table record\nTable: quatre\nRules: french\nSeed: 1\n\n" + "W" * 300 + ": play\n"
+    )
+    with pytest.raises(RecordError) as caught:
+        table_loads(text, "t.txt")
+    assert str(caught.value).startswith("t.txt:6: player: 'WWWW")
+    assert "is not one of" in caught.value.message and len(caught.value.message) < 200
+
+
+def test_the_load_picker_names_the_line_of_what_is_wrong(tmp_path: Path):
+    from tutor.app.progress import describe_saved
+
+    path = tmp_path / "game-err.txt"
+    path.write_text(GAME.format("North: discard" + " KS" * 100), encoding="utf-8")
+    assert describe_saved(path) == (
+        "game-err.txt — cannot be loaded: line 7: action: a card is named twice: KS"
+    )

@@ -263,3 +263,14 @@ def test_search_finds_a_law_by_its_subject_and_a_word_by_its_stem(library):
     assert "britannica-9/laws/22" in found
     assert {hit.id for hit in library.search("revoked")} == set(found)
     assert library.search("king")[0].id == "britannica-9/king"
+
+
+def test_search_shows_and_matches_a_translation_as_plain_text(library):
+    """A tester's review: a French passage found by its translation showed the raw
+    Markdown ("**Écarté** Écarté is a card game…"), and "**" or "*" found them all."""
+    hits = library.search("card game for two players")
+    intro = next(h for h in hits if h.id == "french/intro")
+    assert intro.snippet.startswith("Écarté Écarté is a card game for two players")
+    for hit in hits + library.search("order of value"):
+        assert "*" not in hit.snippet and "](" not in hit.snippet, hit
+    assert library.search("**") == [] and library.search("*") == []

@@ -33,9 +33,11 @@ from typing import cast
 
 from tutor.engines import MATCH_ENGINES, make_engine
 from tutor.engines.base import Engine, EngineUnavailable
+from tutor.io.reading import number_argument
 from tutor.rules.actions import Action
 from tutor.rules.deal import Position, deal_position
 from tutor.rules.infoset import infoset_of
+from tutor.rules.record import SEED_DIGITS
 
 
 class IllegalAnswer(RuntimeError):
@@ -271,17 +273,22 @@ def report(result: MatchResult) -> str:
     return "\n".join(lines)
 
 
+COUNT = number_argument("a whole number", 9, signed=True)
+SEED = number_argument("a seed", SEED_DIGITS)
+"""The command line's numbers: ASCII digits only, as records read them."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte match", description="A duplicate match between two engines."
     )
     parser.add_argument("--a", default="best", choices=MATCH_ENGINES)
     parser.add_argument("--b", default="hints", choices=MATCH_ENGINES)
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=COUNT, default=200)
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=COUNT,
         default=1,
         help="processes (default 1; no more than the CPUs and the deals can use)",
     )

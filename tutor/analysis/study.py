@@ -54,7 +54,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict
 
-from tutor.analysis.match import capped_note, useful_processes
+from tutor.analysis.match import COUNT, SEED, capped_note, useful_processes
 from tutor.engines.hidden import WORLDS, HiddenPlay
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver, mask_of_indices
@@ -572,11 +572,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte study", description="Computed verdicts on the Hints' proposal rules."
     )
-    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--deals", type=COUNT, default=DEFAULT_DEALS)
+    parser.add_argument("--seed", type=SEED, default=DEFAULT_SEED)
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=COUNT,
         default=2,
         help="processes (default 2; no more than the CPUs and the work can use)",
     )

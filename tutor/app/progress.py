@@ -45,7 +45,7 @@ def _saved_record(path: Path) -> tuple[str, bool]:
         game = load(path)
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
     except (RecordError, OSError) as exc:
-        reason = exc.message if isinstance(exc, RecordError) else str(exc)
+        reason = exc.within_file() if isinstance(exc, RecordError) else str(exc)
         return f"{path.name} — cannot be loaded: {reason}", False
     names = game.players
     if game.is_over and game.winner is not None and game.history:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tutor.engines import ENGINE_NAMES
+from tutor.io.reading import NumberError, number_argument, quote, whole_number
 
 DESCRIPTION = """\
 Learn Écarté, the 19th-century two-handed card game, from its historical sources.
@@ -41,33 +42,26 @@ commands:
 """
 
 
+COUNT_DIGITS = 9
+"""The most digits of a count on the command line (losers, points for game)."""
+
+
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text}")
-    return value
+    return number_argument("a non-negative integer", COUNT_DIGITS)(text)
 
 
 def _seed(text: str) -> int:
     """A seed as a saved game can hold it (``record.SEED_DIGITS``)."""
     from tutor.rules.record import SEED_DIGITS
 
-    value = _positive_int(text)
-    if len(str(value)) > SEED_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"expected a seed of at most {SEED_DIGITS} digits, got {len(str(value)):,} digits"
-        )
-    return value
+    return number_argument("a seed", SEED_DIGITS)(text)
 
 
 def _port(text: str) -> int:
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+        value = whole_number(text, "a port number", 5, signed=True)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {value}")
     return value
@@ -105,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="english (the default) or french (the default at the tables)",
     )
-    play.add_argument("--game", type=int, choices=(5, 7), default=5, help="points for game")
+    play.add_argument(
+        "--game", type=_positive_int, choices=(5, 7), default=5, help="points for game"
+    )
     play.add_argument("--load", type=Path, metavar="FILE", help="resume a saved game record")
     play.add_argument(
         "--table",
@@ -344,7 +340,6 @@ def _check_what_is_opened(args: argparse.Namespace) -> str | None:
 
 
 def _check_passage(ident: str) -> str | None:
-    from tutor.rules.record import quote
     from tutor.texts import load_library
 
     try:
@@ -408,7 +403,7 @@ def _check_drill_topic(topic: str | None) -> str | None:
 
     if topic in HINTS:
         return None
-    return f"drill: unknown topic {topic!r} (one of {', '.join(keys)}, or a hint id)"
+    return f"drill: unknown topic {quote(topic)} (one of {', '.join(keys)}, or a hint id)"
 
 
 def _advise(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from tutor.engines.base import Advice, Engine
+from tutor.io.reading import json_int
 from tutor.rules.cards import PACK, Card, CardError
 from tutor.rules.deal import STOCK_SIZE
 from tutor.rules.infoset import DECISIONS, ROLES, InfoSet
@@ -117,30 +118,9 @@ def _pair(value: Any, field: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-MAX_DIGITS = 4000
-"""Integers longer than this are not read (Python's own limit is 4,300 digits, and
-its message named no field: a tester's review); the field's check refuses them."""
-
-
-class _LongNumber:
-    """An integer too long to read, standing in its field so that the field's own
-    check refuses it by name (``game: expected ..., got a number of 5,000 digits``)."""
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
-
-    def __repr__(self) -> str:
-        return f"a number of {self.digits:,} digits"
-
-
-def _int(text: str) -> int | _LongNumber:
-    digits = len(text.lstrip("-"))
-    return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
-
-
 def parse_request(line: str) -> InfoSet:
     try:
-        data = json.loads(line, parse_int=_int)
+        data = json.loads(line, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RequestError(f"not JSON: {exc.msg} at column {exc.colno}") from None
     except RecursionError:

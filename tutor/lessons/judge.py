@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engines.protocol import quote
 from tutor.hints.advice import advise
 from tutor.hints.readings import reading_note
 from tutor.lessons.answers import expected_action, is_correct
 from tutor.lessons.diagnosis import Diagnosis, diagnose
 from tutor.lessons.figures import finding
-from tutor.lessons.model import Step
+from tutor.lessons.model import Step, typed_number
 from tutor.rules.actions import Action, ActionError
 
 Answer = Action | int
@@ -85,22 +86,30 @@ class Judgement:
         return out
 
 
+def _choice(step: Step, text: str | int) -> int:
+    """A law question's answer: the index of the choice whose number, from 1, was typed
+    (in ASCII digits) or sent as a JSON number."""
+    why = ""
+    if isinstance(text, str):
+        number, why = typed_number(text.strip())
+    else:
+        number = None if isinstance(text, bool) else text
+    if number is None or not 1 <= number <= len(step.choices):
+        raise AnswerError(
+            f"step {step.id} of {step.lesson} is a law question: answer with a choice number,"
+            f" 1 to {len(step.choices)}; got {quote(text)}" + (f": {why}" if why else "")
+        )
+    return number - 1
+
+
 def parse_answer(step: Step, text: str | int) -> Answer:
     """An answer as typed: a choice number from 1 for a law question, else an action."""
     if step.is_law:
-        number = text if isinstance(text, int) and not isinstance(text, bool) else None
-        if isinstance(text, str) and text.strip().isdigit():
-            number = int(text.strip())
-        if number is None or not 1 <= number <= len(step.choices):
-            raise AnswerError(
-                f"step {step.id} of {step.lesson} is a law question: answer with a choice number,"
-                f" 1 to {len(step.choices)}; got {text!r}"
-            )
-        return number - 1
+        return _choice(step, text)
     if not isinstance(text, str):
         raise AnswerError(
             f"step {step.id} of {step.lesson} is a {step.question} decision: answer with an"
-            f" action such as {_examples(step)}; got {text!r}"
+            f" action such as {_examples(step)}; got {quote(text)}"
         )
     try:
         action = Action.parse(text)

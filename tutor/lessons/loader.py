@@ -65,7 +65,11 @@ RULES = ("english", "french")
 LIMIT = MIB
 """The largest lesson file read: the longest lesson is under 30 KB."""
 MAX_DEPTH = 16
-"""The deepest nesting of values read (a lesson uses five: steps, step, position, tricks, trick)."""
+"""The deepest nesting of values read (a lesson uses five: steps, step, position, tricks,
+trick), and the most parts of a dotted key."""
+TOO_DEEP = f"values nested more than {MAX_DEPTH} deep (a lesson needs a few levels)"
+MAX_KEY = 100
+"""The longest key read, in characters (a lesson's keys are single words)."""
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 DEFAULT_PROMPTS = {
@@ -233,24 +237,25 @@ def load_lesson(path: Path, display: str | None = None) -> tuple[Lesson | None, 
     """One lesson file: the lesson (``None`` if it cannot be read at all) and its faults.
 
     Only a regular file of at most ``LIMIT`` bytes is read (a FIFO is refused, never
-    waited on); values nested more than ``MAX_DEPTH`` deep are refused with their line.
+    waited on); values nested more than ``MAX_DEPTH`` deep, and keys too long or of
+    too many parts, are refused with their line before ``tomllib`` reads the text.
     """
     name = display or str(path)
     try:
         text = read_text(path, LIMIT)
     except UnreadableFile as exc:
         return None, [Fault(name, exc.line, "", f"cannot read the file: {exc}")]
-    too_deep = f"values nested more than {MAX_DEPTH} deep (a lesson needs a few levels)"
+    shape = _Shape(text).fault()
+    if shape is not None:
+        return None, [Fault(name, shape[0], "toml", shape[1])]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [Fault(name, _toml_line(str(exc), text), "toml", f"not valid TOML: {exc}")]
-    except RecursionError:  # tomllib recurses once per level of nesting
-        return None, [Fault(name, _deep_line(text), "toml", too_deep)]
     reader = _Reader(name, LineMap(text))
     deep = _too_deep(data)
-    if deep is not None:  # dotted keys nest without brackets; nothing below recurses on it
-        reader.fault(deep, too_deep)
+    if deep is not None:  # a table's name, its keys and its values nest together
+        reader.fault(deep, TOO_DEEP)
         return None, reader.faults
     lesson = _lesson(data, reader, path)
     return lesson, reader.faults
@@ -272,6 +277,165 @@ def _toml_line(message: str, text: str) -> int:
     return 1
 
 
+class _Shape:
+    """One pass over a lesson file's text, before ``tomllib`` reads it, for the shapes
+    that would cost it dear: values nested more than ``MAX_DEPTH`` deep (it recurses
+    once per level), a dotted key of more than ``MAX_DEPTH`` parts (its time and
+    memory grow with the square of the parts: a tester's review, a 200 KB key took all
+    memory) and a key of more than ``MAX_KEY`` characters.
+
+    Linear in the text: a regular expression finds each character that matters
+    outside strings and comments, and each string or comment is skipped with
+    ``find`` or a pattern that cannot backtrack. Only valid TOML need be read right:
+    where the text is not, ``tomllib`` stops at that point and reads nothing after.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0
+        self.line = 1
+        self.nested: list[str] = []  # "[" (an array) or "{" (an inline table), innermost last
+        self.in_key = True  # reading a key (or a table's name), not a value
+        self.header = False  # reading the name of a [table] or [[array of tables]]
+        self.line_start = True  # nothing yet on this line but blanks (top level)
+        self._new_key(0)
+
+    def _new_key(self, begin: int) -> None:
+        self.key_begin, self.key_line, self.key_seen, self.dots = begin, self.line, False, 0
+
+    def fault(self) -> tuple[int, str] | None:
+        """(line, what is wrong) for the first shape refused, or None."""
+        while (match := _TOKEN.search(self.text, self.at)) is not None:
+            at = match.start()
+            if self.text[self.at : at].strip():
+                self._content()
+            self.at = at + 1
+            problem = self._token(self.text[at], at)
+            if problem is not None:
+                return problem
+        return None
+
+    def _content(self) -> None:
+        """Something other than blanks: a key begins here if one is expected."""
+        self.line_start = False
+        if self.in_key and not self.key_seen:
+            self.key_seen, self.key_line = True, self.line
+
+    def _token(self, char: str, at: int) -> tuple[int, str] | None:
+        if char == "\n":
+            self._newline(at)
+        elif char == "#":
+            end = self.text.find("\n", at)
+            self.at = end if end >= 0 else len(self.text)
+        elif char in "\"'":
+            self._content()
+            self._string(char, at)
+        elif char == ".":
+            return self._dot()
+        elif char == "=":
+            return self._key_end(at) if self.in_key and not self.header else None
+        elif char in "[{":
+            return self._open(char, at)
+        elif char in "]}":
+            return self._close(char, at)
+        elif char == "," and self.nested[-1:] == ["{"]:
+            self.in_key = True
+            self._new_key(at + 1)
+        return None
+
+    def _newline(self, at: int) -> None:
+        self.line += 1
+        if not self.nested:  # a key, or a table's name, may begin the next line
+            self.in_key, self.header, self.line_start = True, False, True
+            self._new_key(at + 1)
+
+    def _dot(self) -> tuple[int, str] | None:
+        if not self.in_key:
+            return None  # a float's point, a time's fraction
+        self._content()
+        self.dots += 1
+        if self.dots < MAX_DEPTH:
+            return None
+        return self.key_line, f"a dotted key of more than {MAX_DEPTH} parts (a lesson's have a few)"
+
+    def _key_end(self, at: int) -> tuple[int, str] | None:
+        self.in_key = False
+        if len(self.text[self.key_begin : at].strip()) <= MAX_KEY:
+            return None
+        return self.key_line, f"a key of more than {MAX_KEY} characters (a lesson's are words)"
+
+    def _open(self, char: str, at: int) -> tuple[int, str] | None:
+        if self.in_key:
+            if char == "[" and self.line_start and not self.nested:
+                self._header(at)
+            return None  # anything else: not TOML, which tomllib says
+        self.nested.append(char)
+        if len(self.nested) > MAX_DEPTH:
+            return self.line, TOO_DEEP
+        if char == "{":
+            self.in_key = True
+            self._new_key(at + 1)
+        return None
+
+    def _header(self, at: int) -> None:
+        self.header, self.line_start = True, False
+        if self.text.startswith("[", at + 1):
+            self.at = at + 2
+        self._new_key(self.at)
+        self.key_seen = True
+
+    def _close(self, char: str, at: int) -> tuple[int, str] | None:
+        if self.header:
+            self.at += self.text.startswith("]", at + 1)
+            self.header = False
+            return self._key_end(at)
+        if self.nested[-1:] == ["[" if char == "]" else "{"]:
+            self.nested.pop()
+            self.in_key = False
+        return None
+
+    def _string(self, quote: str, at: int) -> None:
+        """Past the string that begins at ``at`` (its lines counted)."""
+        triple = self.text.startswith(quote * 3, at)
+        end = _string_end(self.text, at + (3 if triple else 1), quote, triple)
+        self.line += self.text.count("\n", at, end)
+        self.at = end
+
+
+_TOKEN = re.compile(r"[\n\"'#\[\]{}=,.]")
+"""What matters to ``_Shape`` outside strings and comments."""
+
+
+def _string_end(text: str, at: int, quote: str, triple: bool) -> int:
+    """Just past the closing quotes of the string whose text begins at ``at``; a
+    one-line string left open ends at its line's end, any string at the text's end."""
+    stop = _STRING_STOPS[quote, triple]
+    while (match := stop.search(text, at)) is not None:
+        at = match.start()
+        char = text[at]
+        if char == "\\":
+            at += 2
+        elif char == "\n":
+            return at
+        elif not triple:
+            return at + 1
+        elif text.startswith(quote * 3, at):  # up to two more quotes end the text
+            return at + len(text[at : at + 5]) - len(text[at : at + 5].lstrip(quote))
+        else:
+            at += 1
+    return len(text)
+
+
+_STRING_STOPS = {
+    ('"', False): re.compile(r'["\\\n]'),
+    ('"', True): re.compile(r'["\\]'),
+    ("'", False): re.compile(r"['\n]"),
+    ("'", True): re.compile(r"'"),
+}
+"""Where a string may end, or an escape begin (basic strings only; a multi-line
+string goes on past its lines' ends)."""
+
+
 def _too_deep(data: dict[str, Any]) -> str | None:
     """The path of the first value nested more than MAX_DEPTH deep, or None."""
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
@@ -284,40 +448,6 @@ def _too_deep(data: dict[str, Any]) -> str | None:
         elif isinstance(value, list):
             stack += [(v, f"{path}[{n}]", depth + 1) for n, v in enumerate(value, start=1)]
     return None
-
-
-def _deep_line(text: str) -> int:
-    """The line where brackets and braces outside strings and comments first nest more
-    than MAX_DEPTH deep (1 if they never do)."""
-    depth, line, at, end = 0, 1, 0, len(text)
-    quote = ""  # the delimiter of the string being read: " ' \"\"\" or '''
-    while at < end:
-        char = text[at]
-        step = 1
-        if char == "\n":
-            line += 1
-            quote = quote if len(quote) == 3 else ""
-        elif quote:
-            if char == "\\" and quote[0] == '"':
-                step = 2
-                line += text[at + 1 : at + 2] == "\n"
-            elif text.startswith(quote, at):
-                run = len(text[at : at + 5]) - len(text[at : at + 5].lstrip(quote[0]))
-                step, quote = (run if len(quote) == 3 else 1), ""
-        elif char == "#":
-            newline = text.find("\n", at)
-            step = (newline if newline >= 0 else end) - at
-        elif char in "\"'":
-            quote = char * 3 if text.startswith(char * 3, at) else char
-            step = len(quote)
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return line
-        elif char in "]}":
-            depth = max(0, depth - 1)
-        at += step
-    return 1
 
 
 def _lesson(data: dict[str, Any], r: _Reader, path: Path) -> Lesson | None:
@@ -601,8 +731,13 @@ def lesson_files(paths: Iterable[Path]) -> tuple[list[Path], list[Fault]]:
 
 
 def display_name(path: Path) -> str:
+    """``path`` as its folder lists it, relative to the working directory where it
+    can be. Its folder is resolved, never the file: a link is named by its own name,
+    not its target's (a tester's review: a dangling "08-dangling.toml" was reported
+    as "nowhere", a name not in the folder, and a link to /dev/zero by an absolute
+    path where the others were relative)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except (ValueError, OSError, RuntimeError):  # elsewhere, a symlink loop, no cwd
         return str(path)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.io.reading import quote
 from tutor.rules.actions import Action
 from tutor.rules.cards import Card, Suit
 from tutor.rules.infoset import DECISIONS, InfoSet
@@ -18,6 +19,8 @@ from tutor.rules.infoset import DECISIONS, InfoSet
 QUESTIONS = (*DECISIONS, "law")
 """What a step may ask: a decision at the table (answered with an action), or ``law``
 (a multiple-choice question on a passage, answered with the number of a choice)."""
+NUMBER_DIGITS = 9
+"""The most digits of a number a learner types: a lesson's, a step's, a choice's."""
 
 FROM_HINTS = "hints"
 """``expected = "hints"``: the expected action is whatever the hints engine advises."""
@@ -148,18 +151,35 @@ class Lesson:
         raise KeyError(f"lesson {self.id} has no step {step_id!r}")
 
 
+def typed_number(text: str) -> tuple[int | None, str]:
+    """A number as a learner types it, in ASCII digits as records read them: (the
+    number, ""); (None, why) for digits of another script or too many of them (a
+    tester's review: "１" opened lesson 1, a choice "２" was taken for 2); (None, "")
+    for text that is no number."""
+    if not text.isdigit():
+        return None, ""
+    if not text.isascii():
+        return None, "write the number in the digits 0 to 9"
+    if len(text) > NUMBER_DIGITS:
+        return None, f"a number of {len(text):,} digits"
+    return int(text), ""
+
+
 class UnknownLesson(KeyError):
     """A lesson id the curriculum does not hold; ``str`` is the message (not KeyError's repr)."""
 
-    def __init__(self, lesson_id: str, known: list[str]) -> None:
+    def __init__(self, lesson_id: str, known: list[str], why: str = "") -> None:
         super().__init__(lesson_id)
         self.lesson_id = lesson_id
         self.known = known
+        self.why = why
+        """What was wrong with a number given ("write the number in the digits 0 to 9")."""
 
     def __str__(self) -> str:
         numbered = [f"{n} {ident}" for n, ident in enumerate(self.known, 1)]
         listed = ", ".join(numbered) if numbered else "none are installed"
-        return f"no lesson {self.lesson_id!r} (the lessons, by number or id: {listed})"
+        why = f": {self.why}" if self.why else ""
+        return f"no lesson {quote(self.lesson_id)}{why} (the lessons, by number or id: {listed})"
 
 
 @dataclass(slots=True)
@@ -179,9 +199,10 @@ class Curriculum:
         for lesson in self.lessons:
             if lesson.id == lesson_id:
                 return lesson
-        if lesson_id.isdecimal() and 1 <= int(lesson_id) <= len(self.lessons):
-            return self.lessons[int(lesson_id) - 1]
-        raise UnknownLesson(lesson_id, [lesson.id for lesson in self.lessons])
+        number, why = typed_number(lesson_id)
+        if number is not None and 1 <= number <= len(self.lessons):
+            return self.lessons[number - 1]
+        raise UnknownLesson(lesson_id, [lesson.id for lesson in self.lessons], why)
 
     @property
     def steps(self) -> list[Step]:

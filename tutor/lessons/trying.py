@@ -20,9 +20,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from tutor.engines.protocol import quote
+from tutor.io.reading import json_int
 from tutor.lessons.judge import AnswerError, Judgement, judge, parse_answer
 from tutor.lessons.loader import load_curriculum
-from tutor.lessons.model import Curriculum, Step
+from tutor.lessons.model import Curriculum, Step, typed_number
 
 MAX_LINE = 100_000
 """Longer input lines are refused unread (no request needs more)."""
@@ -34,22 +36,25 @@ class TryError(ValueError):
 
 def find_step(curriculum: Curriculum, lesson_id: object, step_ref: object) -> Step:
     if not isinstance(lesson_id, str):
-        raise TryError(f"lesson: expected a lesson id, got {lesson_id!r}")
+        raise TryError(f"lesson: expected a lesson id, got {quote(lesson_id)}")
     try:
         lesson = curriculum.lesson(lesson_id)
     except KeyError as exc:
         raise TryError(str(exc)) from None
     if isinstance(step_ref, bool) or not isinstance(step_ref, str | int):
-        raise TryError(f"step: expected a step id or number, got {step_ref!r}")
+        raise TryError(f"step: expected a step id or number, got {quote(step_ref)}")
     text = str(step_ref).strip()
     for step in lesson.steps:
         if step.id == text:
             return step
-    if text.isdigit() and 1 <= int(text) <= len(lesson.steps):
-        return lesson.steps[int(text) - 1]
+    number, why = typed_number(text)
+    if number is not None and 1 <= number <= len(lesson.steps):
+        return lesson.steps[number - 1]
     ids = ", ".join(s.id for s in lesson.steps)
+    why = f": {why}" if why else ""
     raise TryError(
-        f"step: lesson {lesson.id} has no step {text!r} (its steps: {ids}; or 1 to {len(lesson.steps)})"
+        f"step: lesson {lesson.id} has no step {quote(text)}{why}"
+        f" (its steps: {ids}; or 1 to {len(lesson.steps)})"
     )
 
 
@@ -58,7 +63,7 @@ def try_answer(
 ) -> Judgement:
     step = find_step(curriculum, lesson_id, step_ref)
     if isinstance(answer, bool) or not isinstance(answer, str | int):
-        raise TryError(f"answer: expected an action or a choice number, got {answer!r}")
+        raise TryError(f"answer: expected an action or a choice number, got {quote(answer)}")
     try:
         return judge(step, parse_answer(step, answer))
     except AnswerError as exc:
@@ -69,8 +74,8 @@ def judge_line(curriculum: Curriculum, line: str) -> dict[str, Any]:
     """One JSON line in, one JSON object out: the judgement, or ``{"error": ...}``."""
     if len(line) > MAX_LINE:
         return {"error": f"line longer than {MAX_LINE} characters"}
-    try:
-        request = json.loads(line)
+    try:  # a number too long to read stands in its field, which refuses it by name
+        request = json.loads(line, parse_int=json_int)
     except (ValueError, RecursionError) as exc:
         return {"error": f"not JSON: {exc}"}
     if not isinstance(request, dict):

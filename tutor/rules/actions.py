@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.io.reading import quote
 from tutor.rules.cards import Card, CardError, parse_cards
 
 KINDS = ("play", "propose", "accept", "refuse", "discard", "mark", "hold", "lead", "follow")
@@ -34,7 +35,7 @@ class Action:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ActionError(f"unknown action {self.kind!r} (one of {' '.join(KINDS)})")
+            raise ActionError(f"unknown action {quote(self.kind)} (one of {' '.join(KINDS)})")
         if self.kind in CARD_KINDS and len(self.cards) != 1:
             raise ActionError(f"{self.kind} takes exactly one card")
         if self.kind not in CARD_KINDS and self.kind != "discard" and self.cards:

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from tutor.io.reading import quote
+
 
 class CardError(ValueError):
     """Text that does not name a card of the écarté pack."""
@@ -111,7 +113,7 @@ class Card:
             return _BY_NAME[key]
         except KeyError:
             raise CardError(
-                f"not a card: {text!r} (rank K Q J A T 9 8 7, suit S H D C, e.g. 'KS')"
+                f"not a card: {quote(text)} (rank K Q J A T 9 8 7, suit S H D C, e.g. 'KS')"
             ) from None
 
 
@@ -136,8 +138,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, or an iterable of names."""
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(Card.parse(part) for part in parts)
-    if len(set(cards)) != len(cards):
-        raise CardError(f"a card is named twice: {' '.join(map(str, cards))}")
+    seen: set[Card] = set()
+    for card in cards:  # the card named twice, not the whole list (a tester's review:
+        if card in seen:  # a message quoted 300 characters of "KS KS KS ...")
+            raise CardError(f"a card is named twice: {card}")
+        seen.add(card)
     return cards
 
 

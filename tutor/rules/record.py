@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.io.reading import NumberError, quote, whole_number
 from tutor.rules.actions import HOLD, Action, ActionError, IllegalAction
 from tutor.rules.game import Game
 from tutor.rules.rulesets import ENGLISH, RuleSet, RuleSetError
@@ -48,6 +49,11 @@ class RecordError(ValueError):
         where = f"{source}:{line}" if line else source  # line 0: the file as a whole
         super().__init__(f"{where}: {field}: {message}")
         self.source, self.line, self.field, self.message = source, line, field, message
+
+    def within_file(self) -> str:
+        """The error where the file is already named (a list of saved games): its line,
+        field and message (a tester's review: the load picker gave no line)."""
+        return f"line {self.line}: {self.field}: {self.message}" if self.line else self.message
 
 
 @dataclass(frozen=True)
@@ -149,23 +155,32 @@ def _past_king_window(game: Game, name: str, action_text: str) -> Game:
     return game.apply(HOLD)
 
 
-def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
+def header_fields(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
+    """A record's ``Key: value`` header lines, by key in lower case: (line, value) of
+    each, and the index of the first line after the header. A key given twice is an
+    error naming both lines (a tester's review: the last "Seed:" was used silently,
+    and the error came later, on a move the other seed had not dealt)."""
     fields: dict[str, tuple[int, str]] = {}
-    index = 0
     for index, raw in enumerate(lines):
         line = raw.strip()
         if not line:
             if fields:
-                break
+                return fields, index
             continue
-        if line.startswith("#") or line.startswith(";"):
+        if line.startswith(("#", ";")):
             continue
         key, sep, value = line.partition(":")
         if not sep:
-            break
-        fields[key.strip().lower()] = (index + 1, value.strip())
-    else:
-        index = len(lines)
+            return fields, index
+        name = key.strip().lower()
+        if name in fields:
+            raise RecordError(source, index + 1, name, f"given twice (also line {fields[name][0]})")
+        fields[name] = (index + 1, value.strip())
+    return fields, len(lines)
+
+
+def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
+    fields, index = header_fields(lines, source)
     for required in ("players", "rules", "seed"):
         if required not in fields:
             raise RecordError(source, 1, required, "missing from the header")
@@ -173,6 +188,10 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
     names = [n.strip() for n in players_text.split(" vs ")]
     if len(names) != 2 or not all(names) or names[0] == names[1]:
         raise RecordError(source, line_no, "players", "expected 'A vs B' with two different names")
+    for name in names:
+        problem = _name_problem(name)
+        if problem:
+            raise RecordError(source, line_no, "players", f"{quote(name)}: {problem}")
     line_no, rules_text = fields["rules"]
     try:
         rules = RuleSet.parse(rules_text)
@@ -183,29 +202,29 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
     return Header((names[0], names[1]), rules, seed), index
 
 
+def _name_problem(name: str) -> str | None:
+    """Why a record could not name this player on its lines, or None. A move's line is
+    ``Name: action ; comment`` and a deal's ``Deal 3. Dealer Name.``: a name that read
+    otherwise there made every record written of the game unreadable (a tester's
+    review: the autosave of a game loaded with "A:B" was set aside at the next start)."""
+    if ":" in name:
+        return "a name cannot hold ':' (on a move's line it ends the name)"
+    if ";" in name:
+        return "a name cannot hold ';' (on a move's line a comment begins there)"
+    if name.lower().startswith("deal "):
+        return "a name cannot begin with 'Deal ' (a deal's heading does)"
+    return None
+
+
 def parse_number(
     text: str, digits: int, source: str, line: int, field: str, what: str, signed: bool = False
 ) -> int:
-    """``text`` as an int: ASCII digits only (not "²" or "٣"), at most ``digits`` of them,
-    a leading minus sign if ``signed``; else a RecordError quoting a short piece of it."""
-    body = text[1:] if signed and text.startswith("-") else text
-    if not (body.isascii() and body.isdigit()):
-        raise RecordError(source, line, field, f"expected {what}, got {quote(text)}")
-    if len(body) > digits:
-        raise RecordError(
-            source,
-            line,
-            field,
-            f"expected {what} of at most {digits} digits, got {len(body):,} digits",
-        )
-    return int(text)
-
-
-def quote(text: str, width: int = 40) -> str:
-    """``repr(text)``, cut short: a message never echoes a huge field whole."""
-    return (
-        repr(text) if len(text) <= width else repr(text[:width]) + f"… ({len(text):,} characters)"
-    )
+    """``text`` as an int (``whole_number``: ASCII digits only, not "²" or "٣", at most
+    ``digits`` of them); else a RecordError quoting a short piece of it."""
+    try:
+        return whole_number(text, what, digits, signed)
+    except NumberError as exc:
+        raise RecordError(source, line, field, str(exc)) from None
 
 
 def _check_deal_line(line: str, game: Game, source: str, line_no: int) -> None:
@@ -224,8 +243,10 @@ def check_dealer(
     """A deal's heading names its dealer (``... Dealer North.``) as the replay deals it:
     the seed decides who deals, so a heading that says otherwise is an error, not a
     comment (a tester's review: "Dealer Bob." loaded without a word). A heading
-    without one (an older record) is not checked."""
-    at = line.lower().rfind("dealer ")
+    without one (an older record) is not checked. The name is all that follows the
+    first "Dealer ", so that a name holding the word is read whole (a tester's review:
+    "Big dealer Bob" was read as "Bob")."""
+    at = line.lower().find("dealer ")
     if at < 0:
         return
     name = line[at + len("dealer ") :].strip().removesuffix(".").strip()

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tutor.io.reading import NumberError, quote, whole_number
+
 
 class RuleSetError(ValueError):
     """An unknown rule set or option."""
@@ -100,21 +102,30 @@ class RuleSet:
             key, _, value = word.partition("=")
             try:
                 if key == "game":
-                    rules = replace(rules, game_points=int(value))
+                    rules = replace(rules, game_points=_count(key, value))
                 elif key == "match":
-                    rules = replace(rules, games_to_win=int(value))
+                    rules = replace(rules, games_to_win=_count(key, value))
                 elif key == "valuation":
                     rules = replace(rules, valuation=_on_off(value))
                 elif key == "belle":
                     rules = replace(rules, belle=_on_off(value))
                 else:
-                    raise RuleSetError(f"unknown rule option {key!r}")
+                    raise RuleSetError(f"unknown rule option {quote(key)}")
             except ValueError as exc:
                 if isinstance(exc, RuleSetError):
                     raise
-                raise RuleSetError(f"bad value for {key}: {value!r}") from None
+                raise RuleSetError(f"bad value for {key}: {quote(value)}") from None
         validate(rules)
         return rules
+
+
+def _count(key: str, value: str) -> int:
+    """A number of points or games, in ASCII digits as the rest of a record (Python's
+    ``int`` reads "５" too)."""
+    try:
+        return whole_number(value, f"a number for {key}", 9)
+    except NumberError as exc:
+        raise RuleSetError(str(exc)) from None
 
 
 def _on_off(value: str) -> bool:
@@ -135,7 +146,7 @@ def make_rules(
     belle: bool = True,
 ) -> RuleSet:
     if name not in ("english", "french"):
-        raise RuleSetError(f"unknown rule set {name!r} (english or french)")
+        raise RuleSetError(f"unknown rule set {quote(name)} (english or french)")
     rules = RuleSet(
         name=name,
         game_points=game if game is not None else 5,

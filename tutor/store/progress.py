@@ -151,6 +151,26 @@ MOMENTS = (
 """The columns holding a moment (ISO 8601 with its time zone), checked on opening."""
 
 
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)
+"""The moments read: a tutor's clock gives none outside them, and within them adding a
+review's interval or showing the local time cannot overflow (a tester's review:
+9999-12-31 plus an hour, and 0001-01-01 in UTC+14 told in local time, stopped the app)."""
+
+
+def _moment_problem(value: object) -> str | None:
+    """Why ``value`` is not a moment the tutor can read, or None if it is one."""
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        return f"not a moment: {value!r}"
+    if not EARLIEST <= moment < LATEST:
+        return f"not a moment from {EARLIEST.year} to {LATEST.year}: {value!r}"
+    return None
+
+
 def _check_contents(db: sqlite3.Connection) -> None:
     """Raise ``UnreadableDatabase`` naming the table, row and column the tutor cannot read."""
     for table, columns in TABLES.items():
@@ -178,14 +198,9 @@ def _check_contents(db: sqlite3.Connection) -> None:
                 )
     for table, column in MOMENTS:
         for rowid, value in db.execute(f"SELECT rowid, {column} FROM {table}"):
-            try:
-                moment = datetime.fromisoformat(value)
-            except (TypeError, ValueError):
-                moment = None
-            if moment is None or moment.tzinfo is None:
-                raise UnreadableDatabase(
-                    f"table {table}, row {rowid}, column {column}: not a moment: {value!r}"
-                )
+            problem = _moment_problem(value)
+            if problem is not None:
+                raise UnreadableDatabase(f"table {table}, row {rowid}, column {column}: {problem}")
     bad = db.execute(
         "SELECT rowid, stage FROM reviews WHERE typeof(stage) != 'integer' OR stage < 0"
         " OR stage >= ?",
@@ -293,6 +308,9 @@ class Progress:
         except sqlite3.DatabaseError as exc:
             db.close()
             raise UnreadableDatabase(str(exc)) from None
+        except (ValueError, OverflowError) as exc:  # a migration met a moment it cannot read
+            db.close()
+            raise UnreadableDatabase(f"a moment that cannot be read: {exc}") from None
         except BaseException:
             db.close()
             raise

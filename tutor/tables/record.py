@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.io.files import UnreadableFile, read_text
+from tutor.io.reading import quote
 from tutor.rules.actions import Action, ActionError, IllegalAction
 from tutor.rules.record import (
     BOM,
@@ -32,8 +33,8 @@ from tutor.rules.record import (
     SEED_DIGITS,
     RecordError,
     check_dealer,
+    header_fields,
     parse_number,
-    quote,
 )
 from tutor.rules.rulesets import RuleSet, RuleSetError
 from tutor.tables.pool import PoolTable
@@ -118,7 +119,7 @@ def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
     from tutor.tables import TABLES, make_table
 
     lines = text.removeprefix(BOM).splitlines()
-    fields, start = _header(lines, source)
+    fields, start = header_fields(lines, source)
     for key in ("table", "rules", "seed"):
         if key not in fields:
             raise RecordError(source, 1, key, "missing from the header")
@@ -157,33 +158,18 @@ def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
             )
         if table.is_over:
             raise RecordError(source, number, "action", "the table is already over")
-        expected = table.players[table.to_act]
-        if who.strip() != expected:
+        who, expected = who.strip(), table.players[table.to_act]
+        if who not in table.players:  # quoted short: the line may be any length
             raise RecordError(
-                source, number, "player", f"it is {expected}'s turn, not {who.strip()}'s"
+                source, number, "player", f"{quote(who)} is not one of {', '.join(table.players)}"
             )
+        if who != expected:
+            raise RecordError(source, number, "player", f"it is {expected}'s turn, not {who}'s")
         try:
             table = table.apply(Action.parse(action_text))
         except (ActionError, IllegalAction) as exc:
             raise RecordError(source, number, "action", str(exc)) from None
     return table
-
-
-def _header(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
-    fields: dict[str, tuple[int, str]] = {}
-    for index, raw in enumerate(lines):
-        line = raw.strip()
-        if not line:
-            if fields:
-                return fields, index
-            continue
-        if line.startswith(("#", ";")):
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            return fields, index
-        fields[key.strip().lower()] = (index + 1, value.strip())
-    return fields, len(lines)
 
 
 def _int(fields: dict[str, tuple[int, str]], key: str, source: str, digits: int) -> int:

@@ -136,7 +136,9 @@ class Library:
         ranked = []
         for order, passage in enumerate(self._passages.values()):
             corrected, original = passage.plain_text(True), passage.plain_text(False)
-            texts = [corrected, passage.translation or "", original]
+            # the translation's words, not its Markdown (a tester's review: a snippet
+            # read "**Écarté** Écarté is a card game", and "**" found every French passage)
+            texts = [corrected, passage.plain_translation(), original]
             title = passage.full_title.casefold()
             body = " ".join(" ".join(texts).split()).casefold()
             if not all(word in title or word in body for word in words):

@@ -135,6 +135,10 @@ class Passage:
         """The passage's words without Markdown or emendation markup."""
         return plain(resolve(self.source, emended))
 
+    def plain_translation(self) -> str:
+        """The words of a French passage's translation without Markdown ("" without one)."""
+        return plain(self.translation or "")
+
     @property
     def emendations(self) -> list[Emendation]:
         return emendations(self.source)

@@ -67,7 +67,7 @@ def describe_saved_table(path: Path) -> str:
         table = load(path)
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
     except (RecordError, OSError) as exc:
-        reason = exc.message if isinstance(exc, RecordError) else str(exc)
+        reason = exc.within_file() if isinstance(exc, RecordError) else str(exc)
         return f"{path.name} — cannot be loaded: {reason}"
     if isinstance(table, PoolTable):
         title, deal = "The pool", f"game {table.game_number}, deal {table.game.deal_number}"
