@@ -226,18 +226,23 @@ def _run_into_a_closed_pipe(args: list[str], stdin: str = "") -> subprocess.Comp
     read, write = os.pipe()
     os.close(read)
     try:
-        return subprocess.run(
-            [sys.executable, "-m", "tutor", *args],
-            input=stdin,
-            stdout=write,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=REPO,
-            timeout=120,
-            check=False,
-        )
+        return _run_writing_to(write, args, stdin)
     finally:
         os.close(write)
+
+
+def _run_writing_to(stdout, args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
+    """Run ``python -m tutor ARGS`` with ``stdout`` as its output, stderr captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "tutor", *args],
+        input=stdin,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+        check=False,
+    )
 
 
 def _record(tmp_path: Path) -> Path:
@@ -284,16 +289,7 @@ def test_output_to_a_full_disk_is_a_message_not_a_traceback(tmp_path) -> None:
                           "hand": ["JD", "TD", "JS", "9D", "8S"], "turnup": "KD"})  # fmt: skip
     for args, stdin in ((["replay", record], ""), (["advise", "--engine", "random"], request)):
         with open("/dev/full", "w") as full:
-            done = subprocess.run(
-                [sys.executable, "-m", "tutor", *args],
-                input=stdin + "\n",
-                stdout=full,
-                stderr=subprocess.PIPE,
-                text=True,
-                cwd=REPO,
-                timeout=120,
-                check=False,
-            )
+            done = _run_writing_to(full, args, stdin + "\n")
         assert done.returncode == 1, args
         assert "Traceback" not in done.stderr
         assert "ecarte: cannot write: no space left on device" in done.stderr

@@ -354,28 +354,25 @@ class EcarteApp(App):
         store = progress()
         due = store.due_reviews()
         if due:
-            batch = due[:REVIEW_SESSION]
+            steps = due[:REVIEW_SESSION]
             title = (
-                "Review" if len(batch) == len(due) else f"Review, {len(batch)} of {len(due)} due"
+                "Review" if len(steps) == len(due) else f"Review, {len(steps)} of {len(due)} due"
             )
-            self.push_screen(
-                LessonScreen(review=[(r.lesson, r.step) for r in batch], review_title=title)
+        else:
+            # The steps due soonest, practised early (a learner review: 92 steps due at one
+            # moment, and nothing to do until then). Answered right, each keeps its review
+            # (``LessonScreen.review_kept``), so the spacing is not lost.
+            steps, title = store.reviews()[:EARLY_PRACTICE], "Early practice"
+            if not steps:
+                self.notify("Nothing is waiting for review.")
+                return
+            self.notify(
+                f"Nothing is due for review now: {review_outlook(store)}. Practising the"
+                f" {len(steps)} due soonest early; their reviews stand.",
+                title=title,
             )
-            return
-        # Nothing due: the steps due soonest, practised early (a learner review: 92 steps
-        # due at one moment, and nothing to do until then). Answered right, each keeps its
-        # review (``LessonScreen.review_kept``), so the spacing is not lost.
-        early = store.reviews()[:EARLY_PRACTICE]
-        if not early:
-            self.notify("Nothing is waiting for review.")
-            return
-        self.notify(
-            f"Nothing is due for review now: {review_outlook(store)}. Practising the"
-            f" {len(early)} due soonest early; their reviews stand.",
-            title="Early practice",
-        )
         self.push_screen(
-            LessonScreen(review=[(r.lesson, r.step) for r in early], review_title="Early practice")
+            LessonScreen(review=[(r.lesson, r.step) for r in steps], review_title=title)
         )
 
     def open_weak_spots(self) -> None:

@@ -63,6 +63,16 @@ if TYPE_CHECKING:
     from tutor.store.progress import Attempt
 
 
+def _helped(attempt: Attempt) -> str:
+    """Said beside a right answer that was not right unaided, as the header's ✗ says it
+    (a learner review: "✓ Right" under a ✗, unexplained)."""
+    if attempt.hinted:
+        return " *(with a clue: it comes back for review)*"
+    if attempt.tries > 1:
+        return " *(not at the first try: it comes back for review)*"
+    return ""
+
+
 def _choice_entry(n: int, text: str) -> Table:
     """A numbered choice whose text, when it wraps, stays clear of the number."""
     grid = Table.grid(padding=(0, 1))
@@ -642,17 +652,8 @@ class LessonScreen(Screen):
         # explanation names them, so the hand is repeated beside it in one line.
         held = self.held_line()
         if judgement.correct:
-            # Right after a clue or a miss is not right unaided: say so beside the tick,
-            # as the header's ✗ does (a learner review: "✓ Right" under a ✗ unexplained).
-            helped = (
-                " *(with a clue: it comes back for review)*"
-                if attempt.hinted
-                else " *(at a second try: it comes back for review)*"
-                if attempt.tries > 1
-                else ""
-            )
             parts = [
-                f"### ✓ Right: {given}{helped}",
+                f"### ✓ Right: {given}{_helped(attempt)}",
                 held,
                 self.explanation(),
                 self.review_kept(step),
