@@ -309,3 +309,15 @@ def test_a_linked_lesson_is_named_as_its_folder_lists_it(
     assert "lessons/08-linked.toml" in out
     assert "nowhere" not in out and "/dev/zero" not in out
     assert f"{lessons.parent}" not in out
+
+
+def test_a_number_past_pythons_digit_limit_is_said_in_the_projects_words(tmp_path: Path):
+    # The helper that fixed the dotted keys noticed: "cannot load the lesson: ValueError:
+    # Exceeds the limit (4300 digits)..." was Python's message, not the file's line.
+    path = tmp_path / "big.toml"
+    path.write_text(LESSON + "extra = " + "1" * 5000 + "\n", encoding="utf-8")
+    lesson, faults = load_lesson(path, "big.toml")
+    assert lesson is None
+    assert [str(f) for f in faults] == [
+        f"big.toml:{LESSON.count(chr(10)) + 1}: toml: a number too long to read (a lesson's are small)"
+    ]

@@ -68,6 +68,8 @@ MAX_DEPTH = 16
 """The deepest nesting of values read (a lesson uses five: steps, step, position, tricks,
 trick), and the most parts of a dotted key."""
 TOO_DEEP = f"values nested more than {MAX_DEPTH} deep (a lesson needs a few levels)"
+_LONG_NUMBER = re.compile(r"\d{1000,}")
+"""A run of digits no lesson holds (linear to find: no backtracking)."""
 MAX_KEY = 100
 """The longest key read, in characters (a lesson's keys are single words)."""
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -252,6 +254,10 @@ def load_lesson(path: Path, display: str | None = None) -> tuple[Lesson | None, 
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [Fault(name, _toml_line(str(exc), text), "toml", f"not valid TOML: {exc}")]
+    except ValueError:  # an integer past Python's digit limit: its message is Python's own
+        long = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, long.start()) + 1 if long else 1
+        return None, [Fault(name, line, "toml", "a number too long to read (a lesson's are small)")]
     reader = _Reader(name, LineMap(text))
     deep = _too_deep(data)
     if deep is not None:  # a table's name, its keys and its values nest together
