@@ -129,3 +129,21 @@ def records_in(folder: Path, pattern: str = "*.txt") -> list[Path]:
         if stat.S_ISREG(status.st_mode):
             found.append((status.st_mtime, path.name, path))
     return [path for _, _, path in sorted(found, reverse=True)]
+
+
+def write_atomically(path: Path, text: str, durable: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all: into a file beside it, then moved
+    over it, so a crash mid-write never leaves half a file; ``durable`` syncs the data
+    to disk first. On failure the file beside it is removed (a tester's review: with
+    the target a directory, every save left a ``.tmp`` behind). Raises OSError."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as out:
+            out.write(text)
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

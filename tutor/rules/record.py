@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.io.files import MIB, UnreadableFile, read_text, write_atomically
 from tutor.io.reading import NumberError, quote, whole_number
 from tutor.rules.actions import HOLD, Action, ActionError, IllegalAction
 from tutor.rules.game import Game
@@ -262,9 +262,7 @@ def check_dealer(
 
 def save(game: Game, path: Path) -> None:
     """Write atomically: a crash mid-write never leaves half a record."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(game), encoding="utf-8")
-    tmp.replace(path)
+    write_atomically(path, dumps(game))
 
 
 def load(path: Path) -> Game:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.engines import ENGINE_NAMES
-from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.io.files import MIB, UnreadableFile, read_text, write_atomically
 from tutor.rules.game import Game
 from tutor.rules.record import MAGIC, RecordError, dumps, loads
 
@@ -66,12 +66,7 @@ def write(folder: Path, game: Game, engine: str, gallery: bool = False) -> Path 
     head, _, rest = text.partition("\n")
     extra = f"{ENGINE_KEY}: {engine}\n{GALLERY_KEY}: {'on' if gallery else 'off'}\n"
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as out:
-        out.write(f"{head}\n{extra}{rest}")
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
+    write_atomically(path, f"{head}\n{extra}{rest}", durable=True)
     return path
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor.io.files import UnreadableFile, read_text
+from tutor.io.files import UnreadableFile, read_text, write_atomically
 from tutor.io.reading import quote
 from tutor.rules.actions import Action, ActionError, IllegalAction
 from tutor.rules.record import (
@@ -69,9 +69,7 @@ def dumps(table: PoolTable | RoundTable) -> str:
 
 def save(table: PoolTable | RoundTable, path: Path) -> None:
     """Write atomically: a crash mid-write never leaves half a record."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(table), encoding="utf-8")
-    tmp.replace(path)
+    write_atomically(path, dumps(table))
 
 
 def load(path: Path) -> PoolTable | RoundTable:
