@@ -37,6 +37,12 @@ def damaged(tmp_path: Path, *statements: str) -> Path:
             "table reviews, row 1, column due: not a moment: '2024-01-01T00:00:00'",
         ),
         (
+            "INSERT INTO lessons_done VALUES ('x', '" + "9" * 500 + "')",
+            "table lessons_done, row 2, column completed_at: not a moment: '"
+            + "9" * 40
+            + "'… (500 characters)",
+        ),
+        (
             "INSERT INTO reviews VALUES ('x', 'y', 99, '2024-01-01T00:00:00+00:00',"
             " '2024-01-01T00:00:00+00:00')",
             "table reviews, row 1, column stage: 99",
@@ -58,6 +64,7 @@ def damaged(tmp_path: Path, *statements: str) -> Path:
         "bad-date",
         "number-date",
         "naive-date",
+        "long-date",
         "bad-stage",
         "null-lesson",
         "number-step",

@@ -30,6 +30,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from tutor.io.reading import quote
+
 log = logging.getLogger(__name__)
 
 FILENAME = "progress.sqlite3"
@@ -158,6 +160,11 @@ review's interval or showing the local time cannot overflow (a tester's review:
 9999-12-31 plus an hour, and 0001-01-01 in UTC+14 told in local time, stopped the app)."""
 
 
+def _shown(value: object) -> str:
+    """A stored value as a message quotes it: a few dozen characters at most."""
+    return quote(value) if isinstance(value, str) else quote(repr(value))
+
+
 def _moment_problem(value: object) -> str | None:
     """Why ``value`` is not a moment the tutor can read, or None if it is one."""
     try:
@@ -165,9 +172,9 @@ def _moment_problem(value: object) -> str | None:
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        return f"not a moment: {value!r}"
+        return f"not a moment: {_shown(value)}"
     if not EARLIEST <= moment < LATEST:
-        return f"not a moment from {EARLIEST.year} to {LATEST.year}: {value!r}"
+        return f"not a moment from {EARLIEST.year} to {LATEST.year}: {_shown(value)}"
     return None
 
 
