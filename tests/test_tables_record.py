@@ -19,6 +19,18 @@ def played(name, seed, moves=None):
     return table
 
 
+def played_at_random(table, seed: int, moves: int):
+    """``table`` after up to ``moves`` legal actions chosen by ``random.Random(seed)``."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if table.is_over:
+            break
+        table = table.apply(rng.choice(table.legal_actions()))
+    return table
+
+
 @pytest.mark.parametrize("name", list(TABLES))
 @pytest.mark.parametrize("moves", [None, 37])
 def test_round_trip(name, moves):
@@ -62,17 +74,10 @@ def test_losers_are_part_of_the_record():
 def test_replay_prints_a_table_record_deal_by_deal(name, tmp_path, capsys):
     """A tester's review: `ecarte replay` refused the table records the app saves
     ("players: expected 'A vs B'"), while `ecarte review` read them."""
-    import random
-
     from tutor.cli import main
     from tutor.tables.record import save
 
-    table = make_table(name, 5)
-    rng = random.Random(1)
-    for _ in range(40):
-        if table.is_over:
-            break
-        table = table.apply(rng.choice(table.legal_actions()))
+    table = played_at_random(make_table(name, 5), seed=1, moves=40)
     path = tmp_path / f"{name}.txt"
     save(table, path)
     assert main(["replay", str(path)]) == 0
@@ -86,14 +91,7 @@ def test_replay_prints_a_table_record_deal_by_deal(name, tmp_path, capsys):
 def test_a_heading_that_names_another_dealer_is_refused_with_its_line(name):
     """A tester's review: a hand-edited "Dealer Bob." or the wrong dealer loaded without
     a word; the seed decides who deals, so the heading must agree."""
-    import random
-
-    table = make_table(name, 5)
-    rng = random.Random(2)
-    for _ in range(30):
-        if table.is_over:
-            break
-        table = table.apply(rng.choice(table.legal_actions()))
+    table = played_at_random(make_table(name, 5), seed=2, moves=30)
     text = dumps(table)
     assert loads(text).actions == table.actions
     lines = text.splitlines()

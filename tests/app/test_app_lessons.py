@@ -38,6 +38,15 @@ def key_of(screen, choice: int) -> str:
     return str(screen.order.index(choice) + 1)
 
 
+async def skip_to(pilot, screen, step_id: str) -> None:
+    """Show each step's answer and go on, until the step ``step_id`` is asked."""
+    while screen.step.id != step_id:
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+
+
 def use_shipped_lesson(file_name: str) -> None:
     """Put one of the shipped lessons beside the test lesson, and reload them."""
     import tutor.io.paths
@@ -393,9 +402,7 @@ async def test_feedback_that_names_the_projects_reading_links_to_it():
     app = create_app(start="lessons", lesson_id="jeux-de-regle-trumps")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        while app.screen.step.id != "2e-1":
-            await pilot.press("s", "n")
-            await settle(pilot)
+        await skip_to(pilot, app.screen, "2e-1")
         await pilot.press("o")  # propose: the Hints play, on the project's reading of "as high as"
         await settle(pilot)
         text = feedback(app)
@@ -514,9 +521,7 @@ async def test_a_sound_card_not_the_hints_is_asked_again_not_counted_a_miss():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        while screen.step.id != "two-small-trumps-1":
-            await pilot.press("s", "n")
-            await settle(pilot)
+        await skip_to(pilot, screen, "two-small-trumps-1")
         index = screen.index
         order = screen.hand_order()
         await pilot.press(str(order.index(next(c for c in order if c.label == "Q♥")) + 1))
@@ -583,11 +588,7 @@ async def test_a_wrong_discard_keeps_the_cards_chosen_for_the_retry():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        while screen.step.id != "trumps-and-kings-1":
-            await pilot.press("s")  # show the answer, then on to the next step
-            await settle(pilot)
-            await pilot.press("n")
-            await settle(pilot)
+        await skip_to(pilot, screen, "trumps-and-kings-1")
         order = screen.hand_order()
         keep_queen = [str(i + 1) for i, card in enumerate(order) if card_label(card) != "Q♥"]
         for key in keep_queen:

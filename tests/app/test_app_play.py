@@ -349,6 +349,17 @@ def test_the_home_screen_counts_the_saved_games_that_load_and_those_that_do_not(
     assert saved_games_line([]) == "Saved games: 0"
 
 
+async def accept_as_dealer(pilot):
+    """Seed 2, against the hints engine: North proposes and South, dealing, accepts.
+    Returns the play screen, South to discard."""
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert "accept" in screen.learner_kinds()  # North proposed; South deals
+    await pilot.press("a")
+    await settle(pilot)
+    return screen
+
+
 @run
 async def test_a_card_and_enter_typed_together_are_taken_in_order():
     """A learner review: "2" and Enter in one burst (a paste, a lagging link) reached
@@ -357,11 +368,7 @@ async def test_a_card_and_enter_typed_together_are_taken_in_order():
 
     app = create_app(start="play", seed=2, engine="hints")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert "accept" in screen.learner_kinds()  # North proposed; South deals
-        await pilot.press("a")
-        await settle(pilot)
+        screen = await accept_as_dealer(pilot)
         assert "discard" in screen.learner_kinds()
         second = screen.hand_order()[1]
         app.post_message(events.Key("2", "2"))
@@ -397,11 +404,7 @@ async def test_the_dealer_sees_what_the_exchange_brought_when_the_lead_comes():
     leads at once; the marks now stay through the first trick."""
     app = create_app(start="play", seed=2, engine="hints")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert "accept" in screen.learner_kinds()  # North proposed; South deals
-        await pilot.press("a")
-        await settle(pilot)
+        screen = await accept_as_dealer(pilot)
         before = screen.game.position.hands[LEARNER]
         await pilot.press("1", "2", "enter")
         await settle(pilot)
