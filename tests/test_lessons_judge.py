@@ -16,6 +16,8 @@ from tutor.lessons.balance import (
     TWO_WAY,
     law_balance,
     lesson_balance,
+    longest_run,
+    quoted_answers,
 )
 from tutor.lessons.clues import clue
 from tutor.lessons.judge import AnswerError, judge, parse_answer
@@ -511,3 +513,63 @@ def test_lessons_try_quotes_a_few_dozen_characters_of_a_bad_value(request_):
     error = json.loads(out.getvalue())["error"]
     assert "x" * 41 not in error and "s" * 41 not in error and "9" * 41 not in error
     assert "b" * 41 not in error and "Q" * 41 not in error and len(error) < 600, error
+
+
+def test_no_right_law_choice_alone_copies_the_passages_beside_it(course):
+    from tutor.texts import load_library
+
+    library = load_library()
+    for lesson in course.lessons:
+        assert quoted_answers(lesson, library.plain_words) == [], lesson.id
+
+
+def test_a_right_choice_that_alone_copies_the_law_is_a_fault(tmp_path):
+    law = "There must be a fresh deal"  # club law 12's own words
+    path = tmp_path / "l.toml"
+    path.write_text(
+        'id = "l"\ntitle = "L"\nsummary = "S"\npassages = ["club-laws/12"]\n\n'
+        '[[steps]]\nquestion = "law"\nprompt = "A faced card in the pack?"\nexpected = 2\n'
+        'explanation = "E."\npassages = ["club-laws/12"]\n\n'
+        '[[steps.choices]]\ntext = "The card is turned down"\nwhy = "Not so."\n\n'
+        f'[[steps.choices]]\ntext = "{law}"\n\n'
+        '[[steps.choices]]\ntext = "The deal stands"\nwhy = "Nor so."\n',
+        encoding="utf-8",
+    )
+    from tutor.lessons import check_lessons
+
+    faults = [f for f in check_lessons([path]).faults if "matching words" in f.message]
+    assert len(faults) == 1
+    assert faults[0].field == "steps[1].choices[2].text" and faults[0].line == 17
+    assert "6 words" in faults[0].message and "there must be a fresh deal" in faults[0].message
+    # a wrong choice that quotes as closely takes the pattern away
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            '"The deal stands"', '"The trump card is turned up again"'
+        ),
+        encoding="utf-8",
+    )
+    assert not [f for f in check_lessons([path]).faults if "matching words" in f.message]
+
+
+def test_the_longest_run_of_words_shared_is_found_wherever_it_starts():
+    choice = ["no", "a", "card", "led", "in", "turn", "stays"]
+    text = [
+        "a",
+        "card",
+        "led",
+        "out",
+        "of",
+        "turn",
+        "may",
+        "be",
+        "taken",
+        "up",
+        "a",
+        "card",
+        "led",
+        "in",
+        "turn",
+        "cannot",
+    ]
+    assert longest_run(choice, text) == (5, 1)
+    assert longest_run([], text) == (0, 0) and longest_run(choice, []) == (0, 0)

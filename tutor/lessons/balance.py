@@ -7,16 +7,19 @@
   (role, turn-up, score and every other field) but for one card of the hand, with
   opposite answers: the skill a player needs is to see which card decides.
 - **Law questions**: where the right choice stands in the file, and how often it
-  is the longest one (a habit of writers that learners learn to exploit).
+  is the longest one (a habit of writers that learners learn to exploit); and
+  whether the right choice alone copies the words of the passages shown beside it,
+  so that it is found by matching words, not by reading the law.
 
 ``ecarte lessons balance [PATH ...]`` prints them.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -38,6 +41,11 @@ MIN_PAIR_GAP = 2
 """How far apart, in steps, the two steps of a minimal pair must stand."""
 MAX_LONGEST_RIGHT = 0.45
 """At most this share of law questions with three or more choices may have the longest one right."""
+QUOTE_WORDS = 5
+"""A right law choice that copies this many words running from the passages beside the
+question, where no wrong choice copies as many, is found by matching words."""
+
+_WORD = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +190,86 @@ def law_balance(steps: Iterable[Step]) -> LawBalance:
     return LawBalance(questions, longest, positions)
 
 
-def report(curriculum: Curriculum) -> list[str]:
-    """The figures as lines of text."""
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A right law choice that alone copies a run of words from the passages beside it."""
+
+    step: Step
+    words: int
+    """The longest run of words the right choice shares with the passages."""
+    others: int
+    """The longest run any wrong choice shares with them."""
+    quoted: str
+
+    def problem(self) -> str:
+        return (
+            f"the right choice alone copies {self.words} words running from the passages"
+            f" beside the question (\u201c{self.quoted}\u201d; a wrong choice at most"
+            f" {self.others}): it is found by matching words. Say it in other words, or let"
+            " a wrong choice quote the law as closely"
+        )
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.casefold())
+
+
+def longest_run(choice: Sequence[str], text: Sequence[str]) -> tuple[int, int]:
+    """The longest run of words of ``choice`` found running in ``text``: (its length,
+    where it starts in ``choice``). Every start in ``choice`` is tried against every
+    place its first word stands in ``text``: a choice is a few words, so this is
+    about linear in the text (at worst the square of the choice's words times the
+    text's)."""
+    where: dict[str, list[int]] = {}
+    for i, word in enumerate(text):
+        where.setdefault(word, []).append(i)
+    best = (0, 0)
+    for start, word in enumerate(choice):
+        for at in where.get(word, ()):
+            n = 1
+            while (
+                start + n < len(choice) and at + n < len(text) and choice[start + n] == text[at + n]
+            ):
+                n += 1
+            best = max(best, (n, -start))
+    return best[0], -best[1]
+
+
+def quoted_answer(step: Step, passage_text: str) -> Quote | None:
+    """The quote, where the right choice of a law question alone copies QUOTE_WORDS
+    words or more running from ``passage_text`` (the passages beside the question)."""
+    if not step.is_law or step.answer is None or not step.choices:
+        return None
+    text = _words(passage_text)
+    runs = [longest_run(_words(c.text), text) for c in step.choices]
+    words, start = runs[step.answer]
+    others = max((n for i, (n, _) in enumerate(runs) if i != step.answer), default=0)
+    if words < QUOTE_WORDS or words <= others:
+        return None
+    quoted = " ".join(_words(step.choices[step.answer].text)[start : start + words])
+    return Quote(step, words, others, quoted)
+
+
+def quoted_answers(lesson: Lesson, passage_text: Callable[[str], str]) -> list[Quote]:
+    """The lesson's law questions whose right choice alone copies the passages shown
+    beside it; ``passage_text`` gives a passage's words by id ("" when unknown)."""
+    out = []
+    for step in lesson.steps:
+        if not step.is_law:
+            continue
+        text = "\n".join(passage_text(p) for p in lesson.passages_beside(step))
+        found = quoted_answer(step, text)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def report(curriculum: Curriculum, passage_text: Callable[[str], str] | None = None) -> list[str]:
+    """The figures as lines of text; with ``passage_text``, the right choices that copy
+    the passages beside their question too."""
     lines = []
     pairs = 0
+    quotes: list[Quote] = []
     for lesson in curriculum.lessons:
         b = lesson_balance(lesson)
         pairs += len(b.pairs)
@@ -201,6 +285,9 @@ def report(curriculum: Curriculum) -> list[str]:
             for p in b.pairs
         ]
         lines += [f"  problem: {problem}" for problem in b.problems()]
+    if passage_text is not None:
+        for lesson in curriculum.lessons:
+            quotes += quoted_answers(lesson, passage_text)
     law = law_balance(curriculum.steps)
     where = ", ".join(f"{n}: {law.positions[n]}" for n in sorted(law.positions))
     lines.append(f"minimal pairs in all: {pairs}")
@@ -208,17 +295,31 @@ def report(curriculum: Curriculum) -> list[str]:
         f"law questions with 3+ choices: {law.questions}, the longest right in {law.longest_right}"
         f" ({law.longest_share:.0%}); the right choice's place in the file: {where}"
     )
+    if passage_text is not None:
+        lines.append(
+            f"law questions whose right choice alone copies {QUOTE_WORDS} words or more"
+            f" of the passages beside them: {len(quotes)}"
+        )
+        lines += [f"  {q.step.lesson}/{q.step.id}: {q.words} words" for q in quotes]
     return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from tutor.lessons.loader import load_curriculum
+    from tutor.texts import load_library
 
     args = list(sys.argv[1:] if argv is None else argv)
     curriculum = load_curriculum([Path(a) for a in args] or None)
     for fault in curriculum.faults:
         print(fault)
-    print("\n".join(report(curriculum)))
+    try:
+        library = load_library()
+    except Exception as exc:  # the other figures stand without the texts
+        print(f"texts unavailable, the quotes not measured: {exc}")
+        text_of = None
+    else:
+        text_of = library.plain_words
+    print("\n".join(report(curriculum, text_of)))
     return 0
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from tutor.hints import HINTS, advise, applicable
 from tutor.io.paths import LESSONS_ENV
 from tutor.lessons.answers import same_action
-from tutor.lessons.balance import lesson_balance
+from tutor.lessons.balance import Quote, lesson_balance, quoted_answers
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Fault, Lesson, Step
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
@@ -107,6 +107,10 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
             Fault(lesson.file, lesson.line, "steps", f"passable by pattern: {problem}")
             for problem in lesson_balance(lesson).problems()
         ]
+        if ctx.library is not None:
+            report.faults += [
+                _quote_fault(q) for q in quoted_answers(lesson, ctx.library.plain_words)
+            ]
     report.uncovered_hints = sorted(
         h for h in set(HINTS) - taught if not h.startswith(PROJECT_HINTS)
     )
@@ -190,6 +194,18 @@ def _check_passages(lesson: Lesson, ctx: _Context) -> list[Fault]:
             if p not in ctx.library
         ]
     return faults
+
+
+def _quote_fault(quote: Quote) -> Fault:
+    step = quote.step
+    assert step.answer is not None  # a quote is of a law question's right choice
+    choice = step.choices[step.answer]
+    return Fault(
+        step.file,
+        choice.line or step.line_of("choices"),
+        f"steps[{step.index}].choices[{step.answer + 1}].text",
+        f"passable by pattern: {quote.problem()}",
+    )
 
 
 def _check_law(step: Step) -> list[Fault]:

@@ -150,6 +150,11 @@ class Lesson:
                 return s
         raise KeyError(f"lesson {self.id} has no step {step_id!r}")
 
+    def passages_beside(self, step: Step) -> tuple[str, ...]:
+        """The passages shown while the learner decides: the lesson's (the whole family
+        of rules), else the step's own. The step's own come with the answer."""
+        return self.passages or step.passages
+
 
 def typed_number(text: str) -> tuple[int | None, str]:
     """A number as a learner types it, in ASCII digits as records read them: (the

@@ -78,6 +78,15 @@ class Library:
         except KeyError:
             raise UnknownPassage(ident) from None
 
+    def plain_words(self, ident: str) -> str:
+        """A passage's words, corrected and as received, with its translation, without
+        markup ("" for an unknown id): what a reader may find in it."""
+        passage = self._passages.get(ident)
+        if passage is None:
+            return ""
+        parts = [passage.plain_text(True), passage.plain_text(False), passage.plain_translation()]
+        return "\n".join(parts)
+
     def __contains__(self, ident: object) -> bool:
         return ident in self._passages
 

@@ -441,8 +441,7 @@ class LessonScreen(Screen):
                 lesson = curriculum().lesson(step.lesson)
             except (LessonsUnavailable, LookupError):
                 lesson = None
-        family = tuple(lesson.passages) if lesson is not None else ()
-        family = family or tuple(step.passages)
+        family = lesson.passages_beside(step) if lesson is not None else tuple(step.passages)
         if self.clue_passage is not None:
             # The clue's passage first, where the learner is told it now stands (a
             # learner review: it was left below the fold of a lesson of twenty laws).
