@@ -333,7 +333,7 @@ def test_a_grade_at_a_score_that_weighs_the_game_says_how():
     assert "propose is worth +2.53 points on average, play +1.97. At 3–4" in graded.why
     assert "two points for you count 2.95" in graded.why
     even = Decision(3, 0, "South", replace(info, score=(0, 0)), PLAY, PROPOSE, 0.56, values)
-    assert "weigh the game" not in even.why
+    assert "points weighed" not in even.why
 
 
 def test_a_card_graded_down_is_shown_in_a_holding_where_it_loses_tricks():
@@ -363,5 +363,17 @@ def test_the_weighing_note_gives_the_score_with_the_king_already_marked():
     from tutor.engines.values import weighing_note
 
     note = weighing_note((4, 0), False, marked=(0, 1))
-    assert note.startswith("At 4–0 before this deal (4–1 with the king marked),")
-    assert "taking one point either way as 1" in note
+    assert note.startswith("At 4–0 before this deal (4–1 with the king marked: the king's point")
+    assert "one point either way counts 1" in note
+
+
+def test_the_weighing_note_says_why_in_plain_words():
+    """A learner review: "two points against you count 1.88" was jargon with no reason."""
+    from tutor.engines.values import weighing_note
+
+    late = weighing_note((3, 4), True)
+    assert "two points against you count only 1.00, as one point already loses you the game" in late
+    assert "two points for you count 3.05, as they win you the game" in late
+    near = weighing_note((3, 0), True)
+    assert "about twice one" in near and "2.30, more than twice one" in near
+    assert weighing_note((0, 0), True) == ""

@@ -91,19 +91,16 @@ def test_figures_at_a_score_that_weighs_the_game_say_how():
         score=(3, 4),
     )
     text = engine_markdown("best", Advice(PLAY, "r", values=values), info=late)
-    assert "At 3–4 before this deal, the figures weigh the game" in text
-    assert "two points for you count 2.95, as they end the game" in text
-    assert (
-        "two points against you count 1.00, no more than one: one point already ends the game"
-        in text
-    )
+    assert "At 3–4 before this deal, the figures are points weighed by what they do" in text
+    assert "two points for you count 2.95, as they win you the game" in text
+    assert "two points against you count only 1.00, as one point already loses you the game" in text
     early = InfoSet(
         decision="propose",
         role="nondealer",
         hand=parse_cards("KH JH 8H 7S TD"),
         turnup=card("9H"),
     )
-    assert "weigh the game" not in engine_markdown(
+    assert "points weighed" not in engine_markdown(
         "best", Advice(PLAY, "r", values=values), info=early
     )
 

@@ -144,25 +144,38 @@ def weighing_note(
     mine, theirs = score
     parts = []
     weights = []
-    for gain, loss, whose, owner in ((2, 0, "for you", mine), (0, 2, "against you", theirs)):
+    sides = ((2, 0, "for you", mine, "win"), (0, 2, "against you", theirs, "lose"))
+    for gain, loss, whose, owner, end in sides:
         weight = abs(utility(gain, loss))
         weights.append(weight)
-        why = ""
-        if owner + 1 >= game:
-            why = ", no more than one: one point already ends the game"
+        # Plain words for why two points are not worth twice one (a learner review:
+        # "two points against you count 1.88" was jargon, no reason given).
+        if abs(weight - 2) < 0.15:
+            why = f"{weight:.2f}, about twice one"
+        elif owner + 1 >= game:
+            why = f"only {weight:.2f}, as one point already {end}s you the game"
         elif owner + 2 >= game:
-            why = ", as they end the game"
-        parts.append(f"two points {whose} count {weight:.2f}{why}")
+            why = f"{weight:.2f}, as they {end} you the game"
+        else:
+            why = f"{weight:.2f}, {'more' if weight > 2 else 'less'} than twice one"
+        parts.append(f"two points {whose} count {why}")
     if all(abs(weight - 2) < 0.15 for weight in weights):
         return ""
     king = ""
     if any(marked):
-        king = f" ({mine + marked[0]}–{theirs + marked[1]} with the king marked)"
+        # The figures value the whole deal from the score before it, the king's point
+        # among the deal's points (a review: "as they end the game" read wrong beside
+        # a header that already counted the king).
+        king = (
+            f" ({mine + marked[0]}–{theirs + marked[1]} with the king marked: the king's"
+            " point is one of the deal's points counted here)"
+        )
     # Both weights, one point the unit (a tester's review: at 0-3 only the one for you
     # was said, and "one point counts 1" did not say for whom).
     return (
-        f"At {mine}–{theirs} before this deal{king}, the figures weigh the game, not only"
-        f" the deal: taking one point either way as 1, {'; '.join(parts)}."
+        f"At {mine}–{theirs} before this deal{king}, the figures are points weighed by"
+        f" what they do to your chance of winning the game: one point either way counts 1;"
+        f" {'; '.join(parts)}."
     )
 
 
