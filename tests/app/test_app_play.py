@@ -146,6 +146,36 @@ async def test_save_then_load():
 
 
 @run
+async def test_a_saved_game_comes_back_against_its_own_opponent():
+    """A review: a game against the hints engine, saved and loaded with --load, came
+    back against the best engine, and the hints were seeded by another game."""
+    app = create_app(start="play", seed=77, engine="hints")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for k in learner_key(app.screen):
+            await pilot.press(k)
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+    (saved,) = (data_dir() / "games").glob("*.txt")
+    assert "\nEngine: hints\n" in saved.read_text(encoding="utf-8")
+    again = create_app(start="play", seed=3, load=saved)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = again.screen
+        assert isinstance(screen, PlayScreen)
+        assert screen.engine_name == "hints" and isinstance(screen.engine, HintsEngine)
+        assert screen.sub_title.startswith("hints engine")
+        # the advice is seeded by the game loaded, as the deal summary and the review are
+        assert screen.advisor.seed == screen.game.seed == 77
+    # an opponent asked for on the command line is the one played
+    asked = create_app(start="play", engine="random", load=saved)
+    async with asked.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert asked.screen.engine_name == "random"
+
+
+@run
 async def test_load_asks_before_abandoning_moves_not_saved():
     """Loading replaces the game on the table: with moves played since it was saved,
     it asks first, as a new game does, and keeps the game if told to."""

@@ -17,7 +17,7 @@ def create_app(
     lesson_id: str | None = None,
     passage_id: str | None = None,
     seed: int | None = None,
-    engine: str = "best",
+    engine: str | None = None,
     rules: str | None = None,
     game: int = 5,
     load: Path | None = None,

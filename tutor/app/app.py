@@ -31,7 +31,8 @@ class Options:
     lesson_id: str | None = None
     passage_id: str | None = None
     seed: int | None = None
-    engine: str = "best"
+    engine: str | None = None
+    """None: best, or the engine a loaded game names."""
     rules: str | None = None
     """None: English for the two-handed game, French at the tables (their source)."""
     game: int = 5
@@ -294,7 +295,7 @@ class EcarteApp(App):
                 TablePlayScreen(
                     o.table,
                     o.seed,
-                    o.engine,
+                    o.engine or "best",
                     gallery=o.gallery,
                     rules=o.rules or "french",
                     game=o.game,

@@ -87,17 +87,19 @@ def saved_games_line(games: list[Path]) -> str:
     return line
 
 
-def save_game(game) -> Path:
-    """Save ``game`` as a record in ``games_dir()`` (named by the time and seed); raises OSError."""
+def save_game(game, engine: str, gallery: bool = False) -> Path:
+    """Save ``game`` as a record in ``games_dir()`` (named by the time and seed), with
+    the opponent it was played against; raises OSError."""
     from datetime import datetime
 
-    from tutor.rules.record import save
+    from tutor.io.files import write_atomically
+    from tutor.store.autosave import with_opponent
 
     folder = games_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = folder / f"game-{stamp}-seed{game.seed}.txt"
     folder.mkdir(parents=True, exist_ok=True)
-    save(game, path)
+    write_atomically(path, with_opponent(game, engine, gallery))
     return path
 
 

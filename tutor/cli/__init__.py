@@ -92,7 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="a game against the computer")
     play.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
-    play.add_argument("--engine", choices=ENGINE_NAMES, default="best", help="the opponent")
+    play.add_argument(
+        "--engine",
+        choices=ENGINE_NAMES,
+        default=None,
+        help="the opponent (default: best, or the one a loaded game was played against)",
+    )
     play.add_argument(
         "--rules",
         choices=("english", "french"),

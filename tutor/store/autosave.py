@@ -3,7 +3,8 @@
 One file in the saved-games folder, ``autosave.rec`` (not ``*.txt``, so it is not
 listed among the games the learner saved), written atomically: a game record
 (``tutor.rules.record``) with two more header lines the record loader passes over,
-the opponent's engine and whether the gallery was on. A finished game is not
+the opponent's engine and whether the gallery was on (``with_opponent``; the games
+the learner saves carry them too). A finished game is not
 kept: there is nothing left to resume.
 """
 
@@ -62,12 +63,39 @@ def write(folder: Path, game: Game, engine: str, gallery: bool = False) -> Path 
     if not is_worth_keeping(game):
         clear(folder)
         return None
-    text = dumps(game)
-    head, _, rest = text.partition("\n")
-    extra = f"{ENGINE_KEY}: {engine}\n{GALLERY_KEY}: {'on' if gallery else 'off'}\n"
     folder.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, f"{head}\n{extra}{rest}", durable=True)
+    write_atomically(path, with_opponent(game, engine, gallery), durable=True)
     return path
+
+
+def with_opponent(game: Game, engine: str, gallery: bool = False) -> str:
+    """``game``'s record with the two header lines that say what it was played with:
+    the opponent's engine and the gallery (saved games carry them too, a review: a
+    game against the hints engine came back, loaded, against the best)."""
+    head, _, rest = dumps(game).partition("\n")
+    extra = f"{ENGINE_KEY}: {engine}\n{GALLERY_KEY}: {'on' if gallery else 'off'}\n"
+    return f"{head}\n{extra}{rest}"
+
+
+def opponent_in(path: Path) -> tuple[str | None, bool | None]:
+    """``opponent_of`` a record file; (None, None) where it cannot be read (its game
+    is read, and any fault reported, by ``tutor.rules.record.load``)."""
+    try:
+        return opponent_of(read_text(path, MIB))
+    except UnreadableFile:
+        return None, None
+
+
+def opponent_of(text: str) -> tuple[str | None, bool | None]:
+    """The engine and the gallery a record's header names (None for a line not there,
+    or an engine no longer known)."""
+    fields = _header(text)
+    engine = fields.get(ENGINE_KEY.lower())
+    gallery = fields.get(GALLERY_KEY.lower())
+    return (
+        engine if engine in ENGINE_NAMES else None,
+        None if gallery is None else gallery == "on",
+    )
 
 
 def read(folder: Path) -> InProgress | None:
@@ -85,12 +113,9 @@ def read(folder: Path) -> InProgress | None:
     game = loads(text, str(path))
     if not is_worth_keeping(game):
         return None
-    fields = _header(text)
-    engine = fields.get(ENGINE_KEY.lower(), "")
-    if engine not in ENGINE_NAMES:
-        engine = "best"  # a name no engine has: the default opponent
-    gallery = fields.get(GALLERY_KEY.lower(), "off") == "on"
-    return InProgress(game, engine, gallery, path)
+    engine, gallery = opponent_of(text)
+    # no engine named, or one no engine has: the default opponent
+    return InProgress(game, engine or "best", bool(gallery), path)
 
 
 def set_aside(folder: Path, stamp: str) -> Path | None:

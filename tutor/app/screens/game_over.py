@@ -81,10 +81,15 @@ class GameOverScreen(Screen[str]):
         Binding("escape", "choose('leave')", "Leave", id="go-leave"),
     ]
 
-    def __init__(self, game: Game, learner: int = 0) -> None:
+    def __init__(
+        self, game: Game, learner: int = 0, engine: str = "best", gallery: bool = False
+    ) -> None:
+        """``engine`` and ``gallery``: what the game was played with, saved with it."""
         super().__init__()
         self.game = game
         self.learner = learner
+        self.engine = engine
+        self.gallery = gallery
         self.outcome: Outcome = outcome(game)
         self.review = None
         self.reviewing = False
@@ -157,7 +162,7 @@ class GameOverScreen(Screen[str]):
 
     def action_save(self) -> None:
         try:
-            path = save_game(self.game)
+            path = save_game(self.game, self.engine, self.gallery)
         except OSError as exc:
             self.notify(f"Could not save: {exc}", severity="error")
             return

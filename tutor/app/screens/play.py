@@ -51,6 +51,7 @@ from tutor.rules.game import Game, replay
 from tutor.rules.infoset import infoset_of
 from tutor.rules.outcome import deal_to_replay, outcome
 from tutor.rules.rulesets import make_rules
+from tutor.store.autosave import opponent_in
 
 if TYPE_CHECKING:
     from textual import getters
@@ -87,7 +88,7 @@ class PlayScreen(DecisionKeys, Screen):
     def __init__(
         self,
         seed: int | None = None,
-        engine: str = "best",
+        engine: str | None = None,
         rules: str = "english",
         game: int = 5,
         load: Path | None = None,
@@ -97,7 +98,8 @@ class PlayScreen(DecisionKeys, Screen):
         valuation: bool = False,
         resumed: bool = False,
     ) -> None:
-        """``resumed``: ``load`` is the autosaved game in progress, taken up again."""
+        """``engine``: the opponent (None: best, or the one a loaded game names);
+        ``resumed``: ``load`` is the autosaved game in progress, taken up again."""
         super().__init__()
         from tutor.tables.gallery import Gallery
 
@@ -112,8 +114,8 @@ class PlayScreen(DecisionKeys, Screen):
         self.resumed = resumed
         self.game: Game = Game.new(seed if seed is not None else _fresh_seed(), self.rules)
         self.selected: set[Card] = set()
-        self.engine_name = engine
-        self.engine = make_engine(engine, self.game.seed)
+        self.engine_name = engine or "best"
+        self.engine = make_engine(self.engine_name, self.game.seed)
         self.advisor_name = ADVISOR
         self.advisor = make_engine(ADVISOR, self.game.seed)
         """The ``?`` advice and the deal summary: the strongest engine, whatever the opponent."""
@@ -169,6 +171,10 @@ class PlayScreen(DecisionKeys, Screen):
         self.before_redeal = None
         self.unsaved = False
         self.engine = make_engine(self.engine_name, game.seed)
+        # The advice is seeded by the game as the deal summary and the review are, so a
+        # hint asked again after a load or a resume gives the same figures (a review:
+        # the hint and the grading of one lead differed by 0.4 after a load).
+        self.advisor = make_engine(ADVISOR, game.seed)
         self.query_one(RichLog).clear()
         self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
         if game.is_over:  # its position is a next deal never played (a review: "Deal 5")
@@ -330,7 +336,10 @@ class PlayScreen(DecisionKeys, Screen):
         if self.in_game_over:
             return
         self.in_game_over = True
-        self.app.push_screen(GameOverScreen(self.game, LEARNER), self.after_game_over)
+        self.app.push_screen(
+            GameOverScreen(self.game, LEARNER, self.engine_name, self.gallery.enabled),
+            self.after_game_over,
+        )
 
     def after_game_over(self, choice: str | None) -> None:
         self.in_game_over = False
@@ -502,7 +511,7 @@ class PlayScreen(DecisionKeys, Screen):
 
     def action_save(self) -> None:
         try:
-            path = save_game(self.game)
+            path = save_game(self.game, self.engine_name, self.gallery.enabled)
         except OSError as exc:
             self.notify(f"Could not save: {exc}", severity="error")
             return
@@ -531,6 +540,11 @@ class PlayScreen(DecisionKeys, Screen):
                 self.start_game(self.game)
             return
         self.rules = game.rules
+        named, gallery = opponent_in(path)
+        if self.engine_request is None and named is not None:
+            self.engine_name = named  # the opponent it was played against
+        if gallery and not self.gallery.enabled:
+            self.gallery = replace(self.gallery, enabled=True)
         if self.resumed and path == self.load_path:
             note = f"Resumed the game in progress (seed {game.seed}, deal {game.deal_number})."
         else:
