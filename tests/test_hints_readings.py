@@ -131,6 +131,18 @@ def test_the_dealer_refuses_a_jeu_de_regle_with_the_king_and_three_to_discard():
 def test_the_dealer_accepts_with_the_king_and_two_to_discard():
     v = accept("KH 9H 8H 7S 7C", "TH")
     assert v.action == ACCEPT and v.hint.id == "accept/dealer-discard"
+    assert "guarded in no suit" in v.explanation
+
+
+def test_the_king_lifts_the_two_card_rule_but_not_the_principle_it_is_drawn_from():
+    """A learner review: "Hence" draws the two-card rule from "accept unless guarded";
+    read as "accept whatever the guards" it accepted hands the principle refuses, and
+    the best engine refused most of them."""
+    v = accept("TD AC KD QH KC", "8D")
+    assert v.action == REFUSE and v.hint.id == "accept/dealer-discard"
+    assert "the principle it is drawn from decides" in v.explanation
+    assert "guarded in two suits (by the king of clubs and the queen of hearts)" in v.explanation
+    assert {"readings/dealer-king", "readings/guarded"} <= set(v.readings)
 
 
 def test_an_exception_refusing_a_jeu_with_the_king_says_the_reading_too():
@@ -143,7 +155,7 @@ def test_an_exception_whose_unless_is_met_gives_way_to_the_two_card_rule_with_th
     """A learner review: exception 1 "came first", then "did not apply", and the note
     ended "here two cards could be discarded", the case in which the king accepts."""
     v = accept("KD QD KH JH 7H", "AD")
-    assert v.action == ACCEPT and v.hint.id == "accept/dealer-discard"
+    assert v.action == REFUSE and v.hint.id == "accept/dealer-discard"
     assert "does not apply" not in v.explanation
 
 

@@ -217,7 +217,7 @@ ACCEPTING = [
     ("QH 8H QD 7D QC", REFUSE, "refuse/three-queens"),
     ("QH QD QC 7H 8H", ACCEPT, "refuse/three-queens"),
     ("7S KH KD 8C 9C", REFUSE, "refuse/jeu-de-regle"),
-    ("KS 7S KH 8C 9C", ACCEPT, "accept/dealer-discard"),
+    ("KS 7S KH 8C 9C", REFUSE, "accept/dealer-discard"),
     ("7S 8S JH AH 9C", REFUSE, "refuse/jeu-de-regle"),
     ("KS 8S 9S 7H 8D", ACCEPT, "accept/dealer-discard"),
     ("7S 8S 9S 7H 8H", REFUSE, "refuse/jeu-de-regle"),
