@@ -403,6 +403,15 @@ def test_follow_wins_cheaply_or_throws_cheaply():
     assert v.action.card == card("8C")  # keep the queen's guard and the king
 
 
+def test_following_under_a_king_gives_up_the_guard_before_the_queen():
+    """A review: "throw your cheapest card, the queen of spades, keeping ... the guards of
+    your queens" beside Q♠ J♠, the king of spades led: the knave is the cheaper."""
+    v = advise(info("follow", "QS JS 7D JC 7C", turnup="8S", led="KS"))
+    assert v.action.card == card("JS")
+    assert "play your cheapest card, the knave of spades" in v.explanation
+    assert "guards of your queens" not in v.explanation
+
+
 def test_applicable_lists_the_deciding_hint_first():
     i = info("propose", "7S 8H 9D TC JH", score=(0, 4))
     found = applicable(i)

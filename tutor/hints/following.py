@@ -30,7 +30,12 @@ register(
 
 
 def _guards_court(c: Card, hand: tuple[Card, ...]) -> bool:
-    """``c`` is the only smaller card beside a queen or knave of its suit."""
+    """``c`` is the only smaller card beside a queen or knave of its suit, or the queen
+    or knave it guards: the two are kept together, and if one must go it is the lower
+    (a review: "throw your cheapest card, the queen of spades, keeping ... the guards of
+    your queens" gave up the queen to keep its guard)."""
+    if c.rank in (Rank.QUEEN, Rank.KNAVE) and rd.smaller_beside(c, hand) == 1:
+        return True
     for o in hand:
         court = o.suit == c.suit and o.rank in (Rank.QUEEN, Rank.KNAVE) and o.rank > c.rank
         if court and rd.smaller_beside(o, hand) == 1:
@@ -75,8 +80,13 @@ def follow_rule(info: InfoSet) -> Verdict:
             if choice.suit == info.trump
             else "trumps, kings and the guards of your queens and knaves"
         )
+        if _guards_court(choice, info.hand):
+            # Every card left to lose is a guarded court or its guard: say so, not
+            # "keeping the guards" beside the guard given up.
+            keeping = "the higher card of a queen or knave and its guard, as nothing cheaper may go"
+        verb = "play" if choice.suit == led.suit else "throw"  # following suit is no throw
         text = (
-            f"You cannot win the {led.noun}: throw your cheapest card, the {choice.noun}, "
+            f"You cannot win the {led.noun}: {verb} your cheapest card, the {choice.noun}, "
             f"keeping {keeping}. (The project's reasoning: the Hints say nothing of following.)"
         )
         matched = ("no card wins the trick", "the cheapest card to lose")
