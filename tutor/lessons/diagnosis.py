@@ -217,15 +217,18 @@ def diagnose_two_way(step: Step, given: Action, expected: Action) -> str:
             f" (\u201c{ordinary.hint.title}\u201d). But at this score"
             f" \u201c{deciding.hint.title}\u201d comes first: {_inline(deciding.explanation)}"
         )
-    needs = NEEDS.get((step.question, given.kind))
-    need = f" {needs}; this position is not one of them." if needs else ""
     # The step's own explanation, written for this hand, says why before the answer is
     # shown; the hint's sentence, where the step has none (a learner review: "not a jeu
     # de règle: propose" told of a hand that is not one, the reason only after the answer).
-    why = f": {_inline(deciding.explanation)}"
     if step.explanation:
+        # The hand's own reasons alone: the general list of what the Hints need stood
+        # before them, hard to parse, and "decides it" came twice (a learner review).
         note = reading_note(deciding.readings)
-        why = f". {step.explanation}" + (f" {note}" if note not in step.explanation else "")
+        told = step.explanation + (f" {note}" if note not in step.explanation else "")
+        return f"{opening}. The rule here is \u201c{deciding.hint.title}\u201d. {told}"
+    needs = NEEDS.get((step.question, given.kind))
+    need = f" {needs}; this position is not one of them." if needs else ""
+    why = f": {_inline(deciding.explanation)}"
     return f"{opening}.{need} \u201c{deciding.hint.title}\u201d decides it{why}"
 
 
