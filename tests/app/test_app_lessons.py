@@ -695,3 +695,20 @@ async def test_a_new_step_opens_with_its_table_in_sight():
         board = screen.query_one("#lesson-board")
         assert board.max_scroll_y > 0 and screen.query_one("#lesson-hand").virtual_region.y > 0
         assert board.scroll_y == 0
+
+
+@run
+async def test_a_discard_the_laws_refuse_is_said_and_spends_no_try():
+    """A learner review: the non-dealer's empty discard was judged wrong and took a try."""
+    use_shipped_lesson("08-discarding.toml")
+    app = create_app(start="lessons", lesson_id="discarding")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await skip_to(pilot, screen, "trumps-and-kings-2")
+        assert screen.step.info.role == "nondealer"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.judgement is None and not screen.wrong_given
+        messages = [n.message for n in app._notifications]
+        assert any("must discard at least one card" in m for m in messages)

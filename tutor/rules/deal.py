@@ -206,7 +206,7 @@ class Position:
             low, high = self.discard_range()
             if not low <= len(action.cards) <= high:
                 raise IllegalAction(
-                    _discard_limits(self.to_act == self.nondealer, low, high),
+                    discard_limits(self.to_act == self.nondealer, low, high),
                     law="club-laws/38" if high < 5 else "britannica-9/proposing",
                 )
         if phase is Phase.FOLLOW:
@@ -367,7 +367,7 @@ def _set(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
-def _discard_limits(nondealer: bool, low: int, high: int) -> str:
+def discard_limits(nondealer: bool, low: int, high: int) -> str:
     """Why a discard of the wrong size is refused, in words: the non-dealer must
     change at least one card, and nobody may take more than the stock holds."""
     most = _NUMBERS[high]

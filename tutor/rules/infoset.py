@@ -23,7 +23,7 @@ from tutor.rules.actions import (
     lead,
 )
 from tutor.rules.cards import Card, Rank, Suit, intern
-from tutor.rules.deal import STOCK_SIZE, Phase, Position
+from tutor.rules.deal import STOCK_SIZE, Phase, Position, discard_limits
 from tutor.rules.laws import legal_follows, trick_leaders
 from tutor.rules.rulesets import ENGLISH, RuleSet
 
@@ -142,6 +142,13 @@ class InfoSet:
         if self.is_dealer:
             return 0, min(5, stock)
         return 1, min(5, stock)
+
+    def discard_refusal(self, count: int) -> str | None:
+        """Why a discard of ``count`` cards is not one the laws allow here, or None."""
+        low, high = self.discard_range()
+        if low <= count <= high:
+            return None
+        return discard_limits(not self.is_dealer, low, high)
 
     def legal_actions(self) -> tuple[Action, ...]:
         d = self.decision

@@ -582,8 +582,16 @@ class LessonScreen(Screen):
             self.answer(Action("follow", (card,)))
 
     def action_confirm(self) -> None:
-        if "discard" in self.kinds():
-            self.answer(discard(*self.selected))
+        if "discard" not in self.kinds():
+            return
+        info = self.step.info
+        refusal = info.discard_refusal(len(self.selected)) if info is not None else None
+        if refusal is not None:
+            # Not a discard the laws allow: said, and no try spent (a learner review: an
+            # empty discard by the non-dealer was judged, and took a try).
+            self.notify(refusal, title="Not a discard", severity="warning", markup=False)
+            return
+        self.answer(discard(*self.selected))
 
     def answer(self, given: Action | int) -> None:
         """Judge in a worker (a card's diagnosis plays the deal out over every holding),
