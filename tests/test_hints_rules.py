@@ -453,3 +453,10 @@ def test_an_exception_is_said_to_apply_only_when_it_turns_the_answer(hand, actio
         assert "exception 1 of the Hints' refusing applies" not in v.explanation
     else:
         assert "exception 1 of the Hints' refusing applies" in v.explanation
+
+
+def test_persevering_says_how_the_suit_was_the_strong_one():
+    """A review: "Your strong suit, spades" beside a hand holding one spade."""
+    v = advise(info("lead", "8S 9H 8D", turnup="7H", tricks=[("QC", "AC"), ("AS", "7S")]))
+    assert v.hint.id == "lead/persevere" and v.action.card == card("8S")
+    assert "you held two of it when you led it" in v.explanation

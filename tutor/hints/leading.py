@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from tutor.hints import readings as rd
 from tutor.hints.common import after_refusal, mine_at_four, verdict
-from tutor.hints.explain import card_words
+from tutor.hints.explain import card_words, number
 from tutor.hints.jeux_de_regle import is_weak_hand
 from tutor.hints.registry import Verdict, register
 from tutor.rules.actions import lead
@@ -324,12 +324,16 @@ def persevere(info: InfoSet) -> Verdict | None:
     suit = _strong_suit_continuing(info)
     if suit is None:
         return None
-    card = _high([c for c in info.hand if c.suit == suit])
+    held = [c for c in info.hand if c.suit == suit]
+    card = _high(held)
+    # How it was the strong suit, said: with one card of it left, "your strong suit"
+    # read wrong to a learner (a review).
+    then = len(held) + 1
     return verdict(
         "lead/persevere",
         lead(card),
-        f"Your strong suit, {suit.noun}, was led and not trumped: persevere with it. Lead the "
-        f"{card.noun}.",
+        f"Your strong suit, {suit.noun} (you held {number(then)} of it when you led it), was"
+        f" led and not trumped: persevere with it. Lead the {card.noun}.",
         (f"{suit.noun} led and not trumped",),
         (rd.STRONG_SUIT,),
     )
