@@ -745,7 +745,7 @@ class PlayScreen(DecisionKeys, Screen):
             )
         allowed = [a.card for a in game.legal_actions() if a.kind == "follow"]
         led_by = f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "
-        return follow_prompt(led_by, self.hand_order(), allowed, led)
+        return follow_prompt(led_by, self.hand_order(), allowed, led, position.trump)
 
     def draw_buttons(self) -> None:
         box = self.query_one("#decisions", Horizontal)
