@@ -134,6 +134,12 @@ class Decision:
             return f" The Hints say so too{rule}: {self.best.label}."
         if not same(self.action, self.hints):
             return ""
+        if self.grade is None:  # a near tie: neither is better (a reviewer: "finds lead A♦
+            # better" beside "+2.25 vs +2.25")
+            return (
+                f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
+                f" it as good as {self.best.label} within its sampling noise."
+            )
         return (
             f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
             f" {self.best.label} better for this hand."
