@@ -78,7 +78,13 @@ class PlayScreen(DecisionKeys, Screen):
         Binding("question_mark", "hint", "Hint", key_display="?", id="hint"),
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", id="undo"),
-        Binding("r", "replay", "Redeal", id="replay", tooltip="The same deal again"),
+        Binding(
+            "r",
+            "replay",
+            "Redeal",
+            id="replay",
+            tooltip="The same deal again (the deal just over, after asking)",
+        ),
         Binding("s", "save", "Save", id="save"),
         Binding("l", "load", "Load", id="load"),
         Binding("n", "new_game", "New", id="new", tooltip="A new game"),
@@ -482,6 +488,26 @@ class PlayScreen(DecisionKeys, Screen):
         if again is None:
             self.notify("Nothing has been played yet: there is no deal to replay.")
             return
+        if again.deal_number != self.game.deal_number and not self.game.is_over:
+            # the deal just over, its points taken back: asked first, with the score it
+            # goes back to (a reviewer: 4-4 went back to 4-2 unasked). The game won, r
+            # is offered for the last deal by name and goes at once.
+            names, (a, b), (x, y) = self.names, self.game.total_score(), again.total_score()
+            won = again.games_won != self.game.games_won  # it won a game of the match
+            taken = "Its points and the game they won are" if won else "Its points are"
+            ask_then(
+                self.app,
+                f"Deal {again.deal_number} is over. Deal it again? {taken} taken back:"
+                f" {names[0]} {a}, {names[1]} {b} goes back to {names[0]} {x}, {names[1]} {y}"
+                " (u straight after undoes it).",
+                f"Deal {again.deal_number} again",
+                lambda: self.redeal(again),
+            )
+            return
+        self.redeal(again)
+
+    def redeal(self, again: Game) -> None:
+        """Put ``again``, a deal from its start, on the table; ``u`` takes it back."""
         self.log_line(f"Deal {again.deal_number} dealt again (u undoes it).")
         if again.deal_number != self.game.deal_number:
             self.log_deal_start_of(again)
