@@ -83,6 +83,24 @@ def test_autosave_round_trip_and_clear(tmp_path):
     assert autosave.read(tmp_path) is None and not path.exists()
 
 
+def test_the_game_in_progress_counts_the_king_marked_in_its_deal(tmp_path):
+    """A reviewer: the home screen said "South 3 - North 0" for a game the table and the
+    saved games showed at 4-0, the king marked in the deal in progress left out."""
+    from tutor.app.progress import describe_saved
+    from tutor.rules.actions import HOLD, MARK, PLAY, Action
+    from tutor.rules.cards import Rank, intern
+    from tutor.rules.record import save
+
+    game = Game.new(26)  # South, the non-dealer, holds the king of trumps (club-laws/24)
+    king = intern(Rank.KING, game.position.trump)
+    game = game.apply(PLAY).apply(HOLD).apply(Action("lead", (king,))).apply(MARK)
+    assert game.score == (0, 0) and game.total_score() == (1, 0)
+    autosave.write(tmp_path, game, "best")
+    assert "deal 1, South 1 - North 0," in autosave.read(tmp_path).describe()
+    save(game, tmp_path / "saved.ecarte")
+    assert "deal 1: South 1, North 0 ·" in describe_saved(tmp_path / "saved.ecarte")
+
+
 def test_autosave_of_a_game_not_begun_is_nothing(tmp_path):
     assert autosave.write(tmp_path, Game.new(1), "best") is None
     assert autosave.read(tmp_path) is None

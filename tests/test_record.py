@@ -128,3 +128,52 @@ def test_a_deal_heading_with_another_dealer_is_refused_with_its_line():
         with pytest.raises(RecordError) as err:
             loads("\n".join(changed + lines[at + 1 :]))
         assert (err.value.line, err.value.field) == (at + 1, "dealer")
+
+
+def _cards_from_nowhere(lines: list[str]) -> list[str]:
+    """Cards a player leads or plays that his deal's lines never gave him: dealt (the
+    hand under the turn-up) or drawn at the exchange."""
+    held: dict[str, set[str]] = {}
+    nowhere = []
+    for line in lines:
+        if line.startswith("Deal ") or line.startswith("Game "):
+            held = {}
+        if not line.startswith("  ") or ": " not in line:
+            continue
+        name, said = line.strip().split(": ", 1)
+        words = said.replace(",", "").split()
+        if words[0] in ("lead", "follow"):
+            if words[1] not in held.get(name, set()):
+                nowhere.append(line)
+        elif words[0] == "discard":
+            held.setdefault(name, set()).update(words[words.index("draws") + 1 :])
+        elif name in ("South", "North", "West") and not line.startswith("  Turn-up"):
+            held.setdefault(name, set()).update(words)
+    return nowhere
+
+
+def test_replay_names_the_cards_drawn_and_the_final_score():
+    """A reviewer: `ecarte replay` gave each discard but never what it drew, so played
+    cards appeared from nowhere; and it ended on "South wins the game." with no score."""
+    from tutor.analysis.replay import describe_game
+
+    drew = 0
+    for seed in range(1, 6):
+        game = random_game(seed)
+        lines = list(describe_game(game))
+        drew += sum(", draws " in line for line in lines)
+        assert _cards_from_nowhere(lines) == []
+        winner = game.players[game.winner]
+        assert re.fullmatch(rf"  {winner} wins the game, \d+ to \d+\.", lines[-1])
+    assert drew
+
+
+def test_replay_of_a_match_ends_on_the_games_won():
+    from tutor.analysis.replay import describe_game
+
+    game = random_game(3, make_rules("french", games_to_win=2))
+    assert game.winner is not None
+    won = game.games_won
+    last = next(line for line in reversed(list(describe_game(game))) if line)
+    winner = game.players[game.winner]
+    assert last == f"{winner} wins the match, {max(won)} games to {min(won)}."

@@ -85,6 +85,26 @@ def test_cost_is_the_value_lost_and_forced_moves_are_no_decisions() -> None:
     assert len(decisions) < len(actions)  # the last trick is forced
 
 
+def test_the_text_report_names_a_two_way_decision_by_both_its_answers() -> None:
+    """A reviewer: "North  propose   play  [best]" read as a proposal made beside the
+    hand played; the decision is labelled "play or propose", whatever was chosen."""
+    from tutor.analysis.review import GameReview
+
+    game = Game.new(11, players=("Ann", "Bob"))
+    actions = []
+    while game.deal_number == 1:
+        legal = game.legal_actions()
+        actions.append(legal[0])
+        game = game.apply(legal[0])
+    decisions = review_actions(Game.new(11, players=("Ann", "Bob")), actions, Valued())
+    lines = text_report(GameReview(("Ann", "Bob"), 11, tuple(decisions)))
+    first = decisions[0]
+    assert first.decision == "propose" and str(first.action) in ("play", "propose")
+    told = next(line for line in lines if line.startswith(f"  {first.player}"))
+    assert told.split()[1:4] == ["play", "or", "propose"]
+    assert not any(line.split()[1:2] == ["propose"] for line in lines if line.startswith("  "))
+
+
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     folder = tmp_path_factory.mktemp("records")

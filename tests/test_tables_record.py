@@ -105,3 +105,14 @@ def test_a_heading_that_names_another_dealer_is_refused_with_its_line(name):
         assert (caught.value.line, caught.value.field) == (at + 1, "dealer")
         assert said in caught.value.message
         lines[at] = lines[at].replace(f" Dealer {wrong}.", f" Dealer {dealer}.")
+
+
+def test_the_pools_replay_names_the_cards_drawn():
+    """A reviewer: the replay gave each discard but not the cards it drew; the pool's
+    deals are games for two, with the same exchange."""
+    from tests.test_record import _cards_from_nowhere
+    from tutor.tables.replay import describe_table
+
+    lines = list(describe_table(played("pool", 21)))
+    assert any(", draws " in line for line in lines)
+    assert _cards_from_nowhere(lines) == []

@@ -172,3 +172,30 @@ def test_a_card_hint_says_why_not_the_next_best_in_this_hand():
     assert "where 9♣ makes" in why
     close = Advice(lead(card("9C")), "r", values={"lead 9C": 0.40, "lead KS": 0.38})
     assert card_why(info, close) == ""
+
+
+def test_the_note_under_a_cards_figures_says_every_holding_when_all_were_solved():
+    """A reviewer: the reason said "over all 171 holdings the opponent can have, each
+    played out exactly", the note under it "the cards solved in sampled holdings"."""
+    import random
+
+    from tutor.app.advice import engine_markdown
+    from tutor.engines import make_engine
+    from tutor.rules.game import Game
+
+    game, rng, engine = Game.new(7), random.Random(7), make_engine("best", 7)
+    seen = set()
+    while game.deal_number <= 2 and not game.is_over:
+        position = game.position
+        playing = position.phase.name in ("LEAD", "FOLLOW") and len(game.legal_actions()) > 1
+        if playing and len(position.hands[position.to_act]) <= 4:
+            info = infoset_of(position, position.to_act)
+            advice = engine.advise(info)
+            note = engine_markdown("best", advice, info=info)
+            every = "holdings the opponent can have" in advice.reason
+            assert advice.exact is every
+            assert ("solved in every holding" in note) is every
+            assert ("solved in sampled holdings" in note) is not every
+            seen.add(every)
+        game = game.apply(rng.choice(game.legal_actions()))
+    assert seen == {True, False}

@@ -154,7 +154,22 @@ async def test_r_after_a_deal_replays_the_deal_just_over():
         await pilot.press("enter")
         await settle(pilot)
         assert screen.game.deal_number == 2
+        # a reviewer: r rolled the score back (4-4 to 4-2) unasked; it asks, with the
+        # score it goes back to
+        scored = screen.game.total_score()
         await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert question.startswith("Deal 1 is over. Deal it again? Its points are taken back:")
+        assert f"South {scored[0]}, North {scored[1]} goes back to South 0, North 0" in question
+        assert app.screen.action == "Deal 1 again"
+        await pilot.press("escape")  # keep the score
+        await settle(pilot)
+        assert app.screen is screen and screen.game.deal_number == 2
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # deal it again
         await settle(pilot)
         assert screen.game.deal_number == 1
         assert screen.game.position.dealt == dealt

@@ -359,11 +359,26 @@ async def test_keys_under_the_size_notice_do_not_act_unseen():
 def test_the_follow_prompt_does_not_say_follow_when_the_suit_led_cannot_be():
     """A tester's review: "follow with 1-3" said to a player void in the suit led."""
     from tutor.app.screens.decision_keys import follow_prompt
-    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.cards import Suit, card, parse_cards
 
     hand = parse_cards("9S 8H 7D")
-    void = follow_prompt("North led K♣: ", hand, hand, card("KC")).plain
+    void = follow_prompt("North led K♣: ", hand, hand, card("KC"), Suit.SPADES).plain
     assert "trump or throw away, choosing with 1-3" in void and "follow" not in void
-    hand = parse_cards("9C 8H 7D")
-    able = follow_prompt("North led K♣: ", hand, hand[:2], card("KC")).plain
-    assert "follow with" in able
+    hand = parse_cards("9C 8C 7D")
+    able = follow_prompt("North led K♣: ", hand, hand[:2], card("KC"), Suit.SPADES).plain
+    assert "follow suit with" in able
+
+
+def test_the_follow_prompt_names_only_what_the_laws_allow():
+    """A reviewer: "trump or throw away" said where trumping was compulsory (throwing
+    away forbidden), and to a hand holding no trump (throwing away the only way)."""
+    from tutor.app.screens.decision_keys import follow_prompt
+    from tutor.rules.cards import Suit, card, parse_cards
+
+    led = card("KD")
+    hand = parse_cards("9S 8S 8H 7C")
+    must_trump = follow_prompt("North led K♦: ", hand, hand[:2], led, Suit.SPADES).plain
+    assert must_trump == ("North led K♦: trump with 1-4 (the cards the laws forbid are dimmed).")
+    hand = parse_cards("9S 8S 8H 7H")
+    no_trump = follow_prompt("North led K♦: ", hand, hand, led, Suit.CLUBS).plain
+    assert no_trump == "North led K♦: throw away with 1-4."

@@ -120,6 +120,35 @@ async def test_hint_shows_hints_and_engine():
 
 
 @run
+async def test_escape_closes_a_hint_before_it_leaves_the_table():
+    """A reviewer: Esc on a hint left the game for the home screen, where Esc on the
+    help (F1) closes the help. Esc (or ``?`` again) now puts the hint away first."""
+    from tutor.app.screens.play import ADVICE_PROMPT
+
+    app = create_app(start="play", seed=3, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        advice = screen.query_one("#advice")
+        assert screen.active_bindings["escape"].binding.description == "Back"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert "The hints say" in advice.source
+        assert screen.active_bindings["escape"].binding.description == "Close hint"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and advice.source == ADVICE_PROMPT
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.press("question_mark")  # again: hidden
+        await settle(pilot)
+        assert advice.source == ADVICE_PROMPT
+        await pilot.press("escape")  # no hint now: leave the table
+        await settle(pilot)
+        assert app.screen is not screen
+
+
+@run
 async def test_save_then_load():
     app = create_app(start="play", seed=5, engine="random")
     async with app.run_test(size=SIZE) as pilot:

@@ -3,6 +3,7 @@ both accuracies, "learn from your mistakes"; and the deal summary's grades."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from app_helpers import run, settle
@@ -129,12 +130,34 @@ def decision(cost: float, action: str = "lead KS", best: str = "lead QS") -> Dec
 
 def test_the_summary_grades_as_the_review_does():
     assert DealSummary.row(decision(0.0, "lead KS", "lead KS")) == "- ✓ lead K♠"
-    assert DealSummary.row(decision(0.02)).startswith("- ✓ lead K♠ (engine: lead Q♠, 0.02 better")
+    assert DealSummary.row(decision(0.02)) == (
+        "- ✓ lead K♠ (engine: lead Q♠, as good within its noise: 0.02 apart)"
+    )
     assert "✗" not in DealSummary.row(decision(0.09))
     assert DealSummary.row(decision(0.12)).startswith("- ✗ **inaccuracy**: lead K♠")
     assert "**mistake**" in DealSummary.row(decision(0.3))
     assert "**blunder**" in DealSummary.row(decision(0.8))
     assert DealSummary.row(decision(0.8)).endswith("Why.")  # no example: K♠ is not in the hand
+
+
+def test_a_near_tie_is_told_as_one_not_as_the_engines_preference():
+    """A reviewer: "the engine prefers lead A♦, 0.00 points better (a near tie: no
+    grade) ... Your choice is the Hints': the engine ... finds lead A♦ better for this
+    hand" beside "+2.25 vs +2.25". Within the noise neither is better."""
+    tie = replace(
+        decision(0.0, "lead KS", "lead QS"),
+        values={"lead KS": 2.25, "lead QS": 2.25},
+        hints=Action.parse("lead KS"),
+    )
+    screen = GameReviewScreen(GameReview(("South", "North"), 1, (tie,)), learner=0)
+    told = screen.detail_text(tie).plain
+    assert "prefers" not in told and "better" not in told
+    assert "as good as the engine's choice, lead Q♠, within its sampling noise" in told
+    assert "finds it as good as lead Q♠ within its sampling noise" in told
+    graded = replace(tie, cost=0.3, values={"lead KS": 1.95, "lead QS": 2.25})
+    told = screen.detail_text(graded).plain
+    assert "prefers lead Q♠, 0.30 points better (mistake)" in told
+    assert "finds lead Q♠ better for this hand" in told
 
 
 @run

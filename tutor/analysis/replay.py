@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tutor.rules.actions import Action
 from tutor.rules.cards import sort_hand
 from tutor.rules.deal import Position
 from tutor.rules.game import Game
+from tutor.rules.outcome import outcome
 
 
 def describe_game(game: Game) -> Iterator[str]:
@@ -18,21 +20,36 @@ def describe_game(game: Game) -> Iterator[str]:
     yield from _deal_opening(current)
     for action in game.actions:
         before = current
-        yield f"  {names[before.to_act]}: {action.label}"
+        seat = before.to_act
         current = current.apply(action)
+        yield f"  {names[seat]}: {action_told(action, before.position, current.position, seat)}"
         if current.deal_number != before.deal_number or current.is_over:
             final = current.history[-1].final
             yield from _deal_closing(final, names)
             if not current.is_over:
                 yield from _deal_opening(current)
     if current.winner is not None:
-        yield ""
-        yield f"{names[current.winner]} wins."
+        # told with its score, as the game-over screen tells it (a reviewer: the
+        # replay ended on the winner's name alone); a match of one game has just
+        # said it under its last deal
+        if sum(current.games_won) > 1:
+            yield ""
+            yield f"{outcome(current).headline()}."
     elif current.drawn:
         yield ""
         yield "Drawn: one manche each, no belle."
     elif current.deal_actions:
         yield "  (the deal is unfinished)"
+
+
+def action_told(action: Action, before: Position, after: Position, seat: int) -> str:
+    """An action as the record writes it; a discard also names the cards it drew (a
+    reviewer: cards drawn at the exchange were never listed, and later came to the
+    table from nowhere). A replay is of a finished record: both hands are shown."""
+    if action.kind != "discard" or not action.cards:
+        return action.label
+    drawn = sort_hand([c for c in after.hands[seat] if c not in before.hands[seat]], after.trump)
+    return f"{action.label}, draws {' '.join(card.label for card in drawn)}"
 
 
 def _deal_opening(game: Game) -> Iterator[str]:
@@ -57,4 +74,6 @@ def _deal_closing(final: Position, names: tuple[str, str]) -> Iterator[str]:
         yield f"  Tricks: {names[0]} {won[0]}, {names[1]} {won[1]}"
     yield f"  Points this deal: {names[0]} {final.points[0]}, {names[1]} {final.points[1]}"
     if final.game_won_by is not None:
-        yield f"  {names[final.game_won_by]} wins the game."
+        total = [final.score[seat] + final.points[seat] for seat in (0, 1)]
+        winner = final.game_won_by
+        yield f"  {names[winner]} wins the game, {total[winner]} to {total[1 - winner]}."

@@ -134,6 +134,12 @@ class Decision:
             return f" The Hints say so too{rule}: {self.best.label}."
         if not same(self.action, self.hints):
             return ""
+        if self.grade is None:  # a near tie: neither is better (a reviewer: "finds lead A♦
+            # better" beside "+2.25 vs +2.25")
+            return (
+                f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
+                f" it as good as {self.best.label} within its sampling noise."
+            )
         return (
             f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
             f" {self.best.label} better for this hand."
@@ -375,17 +381,30 @@ def grade_counts(review: GameReview, seat: int) -> str:
     return ", ".join(parts)
 
 
+DECISION_LABELS = {
+    "propose": "play or propose",
+    "accept": "accept or refuse",
+    "mark_king": "mark or hold",
+}
+"""A two-way decision named by both its answers (a reviewer: "propose   play" read as a
+proposal made, beside the hand played); the others by what is done."""
+
+
 def text_report(review: GameReview) -> list[str]:
     """The review as lines for a terminal: one line per decision, then the accuracies."""
     lines = [f"Review of {review.players[0]} vs {review.players[1]} (seed {review.seed})"]
     width = max(len(n) for n in review.players)
+    asked = max(
+        (len(DECISION_LABELS.get(d.decision, d.decision)) for d in review.decisions), default=0
+    )
     deal = None
     for d in review.decisions:
         if d.deal != deal:
             deal = d.deal
             lines += ["", f"Deal {deal}"]
         mark = d.grade or ("best" if same(d.action, d.best) else "good")
-        line = f"  {d.player:<{width}}  {d.decision.replace('_', ' '):<9} {say(d.action)}"
+        label = DECISION_LABELS.get(d.decision, d.decision)
+        line = f"  {d.player:<{width}}  {label:<{asked}}  {say(d.action)}"
         if not same(d.action, d.best):
             line += f"; best {say(d.best)}, cost {d.cost:.2f}"
         line += f"  [{mark}]"

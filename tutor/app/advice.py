@@ -118,8 +118,11 @@ def engine_markdown(
         note = position_weighing_note(info) if info else ""
         if advice.action.kind in ("lead", "follow"):
             # a tester's review: -0.16 to play, then +0.23 for the lead, nothing between
+            # every holding or a sample, as the reason above says (a reviewer: "all 171
+            # holdings ... played out exactly" over "solved in sampled holdings")
+            holdings = "every holding the opponent can have" if advice.exact else "sampled holdings"
             how = (
-                "These come from the cards solved in sampled holdings; the figures of an"
+                f"These come from the cards solved in {holdings}; the figures of an"
                 " exchange come from whole deals simulated, a rougher count, so the two may"
                 " differ by a few tenths for the same deal."
             )

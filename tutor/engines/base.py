@@ -18,6 +18,9 @@ class Advice:
     """With the best engine: the expected score of each option weighed."""
     rule: str | None = None
     """With the hints engine: the id of the hint that decided."""
+    exact: bool | None = None
+    """With the best engine's card: whether ``values`` cover every holding the opponent
+    can have (True) or a sample of them (False); None where it is not said."""
 
 
 class Engine(Protocol):

@@ -203,6 +203,7 @@ class BestEngine:
             reason=reason,
             sources=("britannica-9/play", "britannica-9/scoring"),
             values={str(make(_BY_INDEX[c])): v for c, v in sorted(value.items())},
+            exact=exact,
         )
 
     def _fusion_free_values(

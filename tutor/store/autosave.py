@@ -36,7 +36,9 @@ class InProgress:
     def describe(self) -> str:
         """``deal 3, South 2 - North 1, against the best engine``."""
         game = self.game
-        a, b = game.score
+        # with the points already marked in the deal in progress (a king), as the table
+        # and the saved games count them (a reviewer: 3-0 here, 4-0 at the table)
+        a, b = game.total_score()
         names = game.players
         games = ""
         if game.rules.games_to_win > 1:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tutor.analysis.replay import action_told
+from tutor.rules.cards import sort_hand
 from tutor.rules.deal import Position
 from tutor.tables.coach import AnyTable, deals_played
 from tutor.tables.pool import PoolTable
@@ -24,8 +26,25 @@ def describe_table(table: AnyTable) -> Iterator[str]:
         yield deal.label
         turnup = start.game.position.turnup if isinstance(start, PoolTable) else start.deal.turnup
         yield f"  Turn-up: {turnup.label} ({turnup.noun})"
-        for step in deal.steps:
-            yield f"  {table.players[step.seat]}: {step.action.label}"
+        # each hand as dealt, as the game for two shows them (a reviewer: cards were
+        # played that no line had given)
+        if isinstance(start, PoolTable):
+            dealt = start.game.position.dealt
+            hands = {start.seats[seat]: dealt[seat] for seat in (0, 1)}
+        else:
+            hands = dict(enumerate(start.deal.hands))
+        for seat, hand in sorted(hands.items()):
+            cards = " ".join(card.label for card in sort_hand(hand, turnup.suit))
+            yield f"  {table.players[seat]}: {cards}"
+        afters = [step.before for step in deal.steps[1:]] + [deal.after]
+        for step, after in zip(deal.steps, afters, strict=True):
+            told = step.action.label
+            if isinstance(step.before, PoolTable) and isinstance(after, PoolTable):
+                # the pool's exchange names what was drawn, as the game for two does
+                before_deal, after_deal = step.before.game.position, after.game.position
+                seat = before_deal.to_act
+                told = action_told(step.action, before_deal, after_deal, seat)
+            yield f"  {table.players[step.seat]}: {told}"
         if deal.finished:
             scored = ", ".join(f"{name} {points}" for name, points in deal.points())
             yield f"  Points this deal: {scored}"

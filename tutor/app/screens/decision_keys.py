@@ -12,7 +12,7 @@ from textual.content import Content
 
 from tutor.app.markup import styled
 from tutor.rules.actions import Action, discard
-from tutor.rules.cards import Card
+from tutor.rules.cards import Card, Suit
 
 DECISION_KEYS = {
     "play": ("p", "Play"),
@@ -65,7 +65,11 @@ def card_keys(n: int) -> str:
 
 
 def follow_prompt(
-    led: str, hand: Sequence[Card], allowed: Sequence[Card], led_card: Card | None = None
+    led: str,
+    hand: Sequence[Card],
+    allowed: Sequence[Card],
+    led_card: Card | None = None,
+    trump: Suit | None = None,
 ) -> Content:
     """The prompt to follow, after ``led`` ("North led K♠: "): the one card the laws
     leave named with its key, else the keys, saying the forbidden cards are dimmed (a
@@ -80,15 +84,30 @@ def follow_prompt(
             key=str(hand.index(only) + 1),
         )
     some = " (the cards the laws forbid are dimmed)" if len(allowed) < len(hand) else ""
-    # "follow" only where the suit led can be followed (a tester's review: said when void)
-    void = led_card is not None and all(card.suit != led_card.suit for card in hand)
+    ways = follow_ways(allowed, led_card, trump)
     return styled(
-        "${led}$verb with [b]$keys[/b]$some.",
+        "${led}$ways with [b]$keys[/b]$some.",
         led=led,
-        verb="trump or throw away, choosing" if void else "follow",
+        ways=" or ".join(ways) + (", choosing" if len(ways) > 1 else ""),
         keys=card_keys(len(hand)),
         some=some,
     )
+
+
+def follow_ways(allowed: Sequence[Card], led: Card | None, trump: Suit | None) -> list[str]:
+    """What the cards the laws allow do to the trick: follow suit, trump, throw away.
+    Only those (a reviewer: "trump or throw away" said where trumping was compulsory,
+    or to a hand without a trump; a tester's: "follow" said to a hand void in the suit)."""
+    if led is None:
+        return ["follow"]
+    ways = []
+    if any(card.suit == led.suit for card in allowed):
+        ways.append("follow suit")
+    if trump is not None and trump != led.suit and any(card.suit == trump for card in allowed):
+        ways.append("trump")
+    if any(card.suit not in (led.suit, trump) for card in allowed):
+        ways.append("throw away")
+    return ways
 
 
 class DecisionKeys:

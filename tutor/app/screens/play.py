@@ -78,10 +78,21 @@ class PlayScreen(DecisionKeys, Screen):
         Binding("question_mark", "hint", "Hint", key_display="?", id="hint"),
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", id="undo"),
-        Binding("r", "replay", "Redeal", id="replay", tooltip="The same deal again"),
+        Binding(
+            "r",
+            "replay",
+            "Redeal",
+            id="replay",
+            tooltip="The same deal again (the deal just over, after asking)",
+        ),
         Binding("s", "save", "Save", id="save"),
         Binding("l", "load", "Load", id="load"),
         Binding("n", "new_game", "New", id="new", tooltip="A new game"),
+        # Esc closes a hint shown beside the table before it leaves the table, as it
+        # closes the help first (a reviewer lost the table to Esc on a hint).
+        Binding(
+            "escape", "close_advice", "Close hint", id="close-hint", tooltip="Put the hint away"
+        ),
         Binding("escape", "leave", "Back", id="back", tooltip="Leave the table (the game is kept)"),
     ]
 
@@ -121,6 +132,9 @@ class PlayScreen(DecisionKeys, Screen):
         """The ``?`` advice and the deal summary: the strongest engine, whatever the opponent."""
         self.in_summary = False
         self.in_game_over = False
+        self.advice_shown: str | None = None
+        """What the advice pane shows instead of its prompt: a "hint" (or its
+        "Thinking…") or a "law" the learner tried to break."""
         self.autosave_failed = False
         self.before_redeal: Game | None = None
         """The game as it was before ``r``, while no move of the learner's has followed."""
@@ -175,6 +189,7 @@ class PlayScreen(DecisionKeys, Screen):
         # hint asked again after a load or a resume gives the same figures (a review:
         # the hint and the grading of one lead differed by 0.4 after a load).
         self.advisor = make_engine(ADVISOR, game.seed)
+        self.show_in_advice(None)
         self.query_one(RichLog).clear()
         self.log_line(note or f"New game, seed {game.seed} ({game.rules.describe()}).")
         if game.is_over:  # its position is a next deal never played (a review: "Deal 5")
@@ -201,6 +216,7 @@ class PlayScreen(DecisionKeys, Screen):
         self.game = game
         self.unsaved = True
         self.selected.clear()
+        self.show_in_advice(None)  # a hint shown was for the position left behind
         self.advance()
 
     def advance(self) -> None:
@@ -263,7 +279,7 @@ class PlayScreen(DecisionKeys, Screen):
         if seat == LEARNER:
             self.before_redeal = None
             self.unsaved = True
-            self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT)
+            self.show_in_advice(None)
         told = self.told(before, action, after)
         if told:
             self.log_line(told)
@@ -358,8 +374,7 @@ class PlayScreen(DecisionKeys, Screen):
             if library is not None and law in library:
                 passage = library.passage(law)
                 message = f"{message}\n— {passage.title}"
-                advice = self.query_one("#advice", PassageMarkdown)
-                advice.update(passage_markdown(passage, heading="####"))
+                self.show_in_advice(passage_markdown(passage, heading="####"), "law")
             else:
                 message = f"{message}\n— {law}"
         self.notify(message, title=title, severity="warning")
@@ -394,8 +409,18 @@ class PlayScreen(DecisionKeys, Screen):
         self.app.call_from_thread(self.show_advice, game, text)
 
     def show_advice(self, game: Game, text: str) -> None:
-        if game is self.game:
-            self.query_one("#advice", PassageMarkdown).update(text)
+        # dropped if the game moved on, or the hint was closed while it was thought out
+        if game is self.game and self.advice_shown == "hint":
+            self.show_in_advice(text)
+
+    def show_in_advice(self, text: str | None, kind: str = "hint") -> None:
+        """``text`` (a ``kind``, "hint" or "law") in the advice pane, or (None) its
+        prompt again."""
+        self.query_one("#advice", PassageMarkdown).update(ADVICE_PROMPT if text is None else text)
+        shown = None if text is None else kind
+        if self.advice_shown != shown:
+            self.advice_shown = shown
+            self.refresh_bindings()
 
     # --- actions (keys and buttons) ------------------------------------------------
 
@@ -411,12 +436,20 @@ class PlayScreen(DecisionKeys, Screen):
             return shared
         if action == "hint":
             return bool(self.learner_kinds())
+        if action == "close_advice":  # a law shown for a card refused is not a hint asked
+            return self.advice_shown == "hint"
         return True
 
     def action_hint(self) -> None:
-        if self.learner_kinds():
-            self.query_one("#advice", PassageMarkdown).update("*Thinking…*")
+        """A hint; ``?`` again while it shows hides it."""
+        if self.advice_shown == "hint":
+            self.action_close_advice()
+        elif self.learner_kinds():
+            self.show_in_advice("*Thinking…*")
             self.advise(self.game)
+
+    def action_close_advice(self) -> None:
+        self.show_in_advice(None)
 
     def action_undo(self) -> None:
         """Back to the learner's previous decision (the engine's replies undone too);
@@ -455,6 +488,26 @@ class PlayScreen(DecisionKeys, Screen):
         if again is None:
             self.notify("Nothing has been played yet: there is no deal to replay.")
             return
+        if again.deal_number != self.game.deal_number and not self.game.is_over:
+            # the deal just over, its points taken back: asked first, with the score it
+            # goes back to (a reviewer: 4-4 went back to 4-2 unasked). The game won, r
+            # is offered for the last deal by name and goes at once.
+            names, (a, b), (x, y) = self.names, self.game.total_score(), again.total_score()
+            won = again.games_won != self.game.games_won  # it won a game of the match
+            taken = "Its points and the game they won are" if won else "Its points are"
+            ask_then(
+                self.app,
+                f"Deal {again.deal_number} is over. Deal it again? {taken} taken back:"
+                f" {names[0]} {a}, {names[1]} {b} goes back to {names[0]} {x}, {names[1]} {y}"
+                " (u straight after undoes it).",
+                f"Deal {again.deal_number} again",
+                lambda: self.redeal(again),
+            )
+            return
+        self.redeal(again)
+
+    def redeal(self, again: Game) -> None:
+        """Put ``again``, a deal from its start, on the table; ``u`` takes it back."""
         self.log_line(f"Deal {again.deal_number} dealt again (u undoes it).")
         if again.deal_number != self.game.deal_number:
             self.log_deal_start_of(again)
@@ -718,7 +771,7 @@ class PlayScreen(DecisionKeys, Screen):
             )
         allowed = [a.card for a in game.legal_actions() if a.kind == "follow"]
         led_by = f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "
-        return follow_prompt(led_by, self.hand_order(), allowed, led)
+        return follow_prompt(led_by, self.hand_order(), allowed, led, position.trump)
 
     def draw_buttons(self) -> None:
         box = self.query_one("#decisions", Horizontal)

@@ -186,7 +186,10 @@ class DealSummary(ModalScreen[None]):
                 return f"- ✓ {mine}"
             if decision.cost < 0.005:
                 return f"- ✓ {mine} (engine: {best}, worth the same)"
-            return f"- ✓ {mine} (engine: {best}, {decision.cost:.2f} better: a near tie)"
+            # a near tie, not a preference (a reviewer: "0.00 points better")
+            return (
+                f"- ✓ {mine} (engine: {best}, as good within its noise: {decision.cost:.2f} apart)"
+            )
         return (
             f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**,"
             f" {decision.cost:.2f} points better. {decision.why} {decision.example}"

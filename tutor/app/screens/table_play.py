@@ -678,10 +678,14 @@ class TablePlayScreen(DecisionKeys, Screen):
         if "lead" in kinds:
             return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
         if "follow" in kinds:
-            trick = self.table.view(LEARNER).trick
+            view = self.table.view(LEARNER)
+            trick = view.trick
             led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
             allowed = [a.card for a in self.table.legal_actions() if a.kind == "follow"]
-            return follow_prompt(led, self.hand_order(), allowed, trick[0][1] if trick else None)
+            trump = view.turnup.suit if view.turnup else None
+            return follow_prompt(
+                led, self.hand_order(), allowed, trick[0][1] if trick else None, trump
+            )
         decisions = Content(" · ").join(
             styled("$label ([b]$key[/b])", label=label, key=key)
             for kind, (key, label) in DECISION_KEYS.items()
