@@ -254,11 +254,14 @@ def quoted_answers(lesson: Lesson, passage_text: Callable[[str], str]) -> list[Q
     """The lesson's law questions whose right choice alone copies the passages shown
     beside it; ``passage_text`` gives a passage's words by id ("" when unknown)."""
     out = []
+    texts: dict[tuple[str, ...], str] = {}  # the lesson's passages stand beside most steps
     for step in lesson.steps:
         if not step.is_law:
             continue
-        text = "\n".join(passage_text(p) for p in lesson.passages_beside(step))
-        found = quoted_answer(step, text)
+        beside = lesson.passages_beside(step)
+        if beside not in texts:
+            texts[beside] = "\n".join(passage_text(p) for p in beside)
+        found = quoted_answer(step, texts[beside])
         if found is not None:
             out.append(found)
     return out

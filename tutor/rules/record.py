@@ -265,12 +265,17 @@ def save(game: Game, path: Path) -> None:
     write_atomically(path, dumps(game))
 
 
-def load(path: Path) -> Game:
-    """The game a record file holds; a RecordError if the file is not a regular file
-    (a FIFO, a device: never read, so never waited on), too large, not UTF-8 (a
-    byte-order mark is allowed) or not a record that replays."""
+def read(path: Path) -> str:
+    """A record file's text; a RecordError if the file is not a regular file (a FIFO, a
+    device: never read, so never waited on), too large or not UTF-8 (a byte-order mark
+    is allowed)."""
     try:
-        text = read_text(path, LIMIT)
+        return read_text(path, LIMIT)
     except UnreadableFile as exc:
         raise RecordError(str(path), exc.line, "file", exc.message) from None
-    return loads(text, str(path))
+
+
+def load(path: Path) -> Game:
+    """The game a record file holds; a RecordError if it cannot be ``read`` or is not a
+    record that replays."""
+    return loads(read(path), str(path))

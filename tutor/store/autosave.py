@@ -18,6 +18,7 @@ from tutor.engines import ENGINE_NAMES
 from tutor.io.files import MIB, UnreadableFile, read_text, write_atomically
 from tutor.rules.game import Game
 from tutor.rules.record import MAGIC, RecordError, dumps, loads
+from tutor.rules.record import read as read_record
 
 NAME = "autosave.rec"
 ENGINE_KEY = "Engine"
@@ -79,13 +80,11 @@ def with_opponent(game: Game, engine: str, gallery: bool = False) -> str:
     return f"{head}\n{extra}{rest}"
 
 
-def opponent_in(path: Path) -> tuple[str | None, bool | None]:
-    """``opponent_of`` a record file; (None, None) where it cannot be read (its game
-    is read, and any fault reported, by ``tutor.rules.record.load``)."""
-    try:
-        return opponent_of(read_text(path, MIB))
-    except UnreadableFile:
-        return None, None
+def load_with_opponent(path: Path) -> tuple[Game, str | None, bool | None]:
+    """The game a record file holds, with ``opponent_of`` its header, the file read once;
+    a RecordError as ``tutor.rules.record.load`` gives."""
+    text = read_record(path)
+    return (loads(text, str(path)), *opponent_of(text))
 
 
 def opponent_of(text: str) -> tuple[str | None, bool | None]:

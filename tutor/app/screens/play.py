@@ -51,7 +51,7 @@ from tutor.rules.game import Game, replay
 from tutor.rules.infoset import infoset_of
 from tutor.rules.outcome import deal_to_replay, outcome
 from tutor.rules.rulesets import make_rules
-from tutor.store.autosave import opponent_in
+from tutor.store.autosave import load_with_opponent
 
 if TYPE_CHECKING:
     from textual import getters
@@ -583,17 +583,16 @@ class PlayScreen(DecisionKeys, Screen):
         self.app.push_screen(LoadGameScreen(), chosen)
 
     def load_game(self, path: Path) -> None:
-        from tutor.rules.record import RecordError, load
+        from tutor.rules.record import RecordError
 
         try:
-            game = load(path)
+            game, named, gallery = load_with_opponent(path)
         except (RecordError, OSError) as exc:
             self.notify(str(exc), title="Could not load", severity="error")
             if not self.game.actions:
                 self.start_game(self.game)
             return
         self.rules = game.rules
-        named, gallery = opponent_in(path)
         if self.engine_request is None and named is not None:
             self.engine_name = named  # the opponent it was played against
         if gallery and not self.gallery.enabled:
