@@ -387,6 +387,8 @@ def test_queen_and_two_small_trumps():
     tricks = [("KH", "7H"), ("KD", "7D")]
     v = advise(info("lead", "QS 9S 8S", turnup="7S", tricks=tricks, king="opponent"))
     assert v.action == lead(card("8S")) and v.hint.id == "lead/queen-two-small-trumps"
+    # "a small trump": the nine is one as much as the eight
+    assert v.allowed == (lead(card("8S")), lead(card("9S")))
     v = advise(info("lead", "QS 9S 8S", turnup="7S", tricks=tricks))
     assert v.hint.id != "lead/queen-two-small-trumps"
 

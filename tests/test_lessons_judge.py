@@ -575,3 +575,12 @@ def test_the_longest_run_of_words_shared_is_found_wherever_it_starts():
     ]
     assert longest_run(choice, text) == (5, 1)
     assert longest_run([], text) == (0, 0) and longest_run(choice, []) == (0, 0)
+
+
+def test_every_card_the_hints_words_allow_is_right(course):
+    # "lead a small trump" with the ten and the seven of trumps held: either is right,
+    # the lesson's own answer and the other (a learner review marked the ten wrong).
+    step = course.lesson("leads").step("queen-two-small-trumps-1")
+    for answer in ("lead 7H", "lead TH"):
+        assert judge(step, Action.parse(answer)).correct, answer
+    assert not judge(step, Action.parse("lead QH")).correct

@@ -268,14 +268,16 @@ def same(a: Action | None, b: Action | None) -> bool:
     return a == b
 
 
-def _hints(info: InfoSet) -> tuple[Action | None, str | None]:
+def _hints(info: InfoSet, played: Action) -> tuple[Action | None, str | None]:
+    """The hints' action, or the one played when the hint's words allow it as well."""
     from tutor.hints import advise
 
     try:
         verdict = advise(info)
     except Exception:  # a hint that cannot speak here leaves the column empty
         return None, None
-    return verdict.action, verdict.hint.id
+    agreed = next((a for a in verdict.allowed if same(a, played)), verdict.action)
+    return agreed, verdict.hint.id
 
 
 def review_actions(
@@ -291,7 +293,7 @@ def review_actions(
     out = []
     for n, (deal, seat, info, action) in enumerate(todo):
         best, cost, values, reason = judge(info, action, engine)
-        hint_action, hint_rule = _hints(info)
+        hint_action, hint_rule = _hints(info, action)
         out.append(
             Decision(
                 deal,

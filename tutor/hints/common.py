@@ -18,9 +18,15 @@ def verdict(
     explanation: str,
     matched: tuple[str, ...] | list[str] = (),
     readings: tuple[str, ...] | list[str] = (),
+    equally: tuple[Action, ...] = (),
 ) -> Verdict:
     return Verdict(
-        action, HINTS[hint_id], explanation, tuple(matched), tuple(dict.fromkeys(readings))
+        action,
+        HINTS[hint_id],
+        explanation,
+        tuple(matched),
+        tuple(dict.fromkeys(readings)),
+        equally,
     )
 
 

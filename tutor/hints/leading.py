@@ -193,14 +193,17 @@ def queen_two_small_trumps(info: InfoSet) -> Verdict | None:
         return None
     if trumps[0].rank is not Rank.QUEEN or not all(rd.is_small(c) for c in trumps[1:]):
         return None
-    card = _low(trumps[1:])
+    # "A small trump" names neither: both are right. The engine leads the lower.
+    card, other = _low(trumps[1:]), _high(trumps[1:])
     return verdict(
         "lead/queen-two-small-trumps",
         lead(card),
         f"You have made two tricks and hold {card_words(info.hand, info.trump)}, the king marked "
-        f"against you: lead a small trump, the {card.noun}, and you must win the point.",
+        f"against you: lead a small trump, the {card.noun} (the {other.rank.noun} does as well), "
+        "and you must win the point.",
         ("two tricks made", "the queen and two small trumps", "the king announced against you"),
         (rd.SMALL_CARD,),
+        equally=(lead(other),),
     )
 
 

@@ -47,6 +47,14 @@ class Verdict:
     """The features of the position that made the hint apply, in words."""
     readings: tuple[str, ...] = ()
     """The reading ids (``readings/...``) the decision depended on."""
+    equally: tuple[Action, ...] = ()
+    """Other actions the hint's words allow as well: "lead a small trump" with two
+    small trumps held names ``action`` (one of them) and the other here."""
+
+    @property
+    def allowed(self) -> tuple[Action, ...]:
+        """Every action the hint's words allow: ``action`` first."""
+        return (self.action, *self.equally)
 
     @property
     def by_project(self) -> bool:

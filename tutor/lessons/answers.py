@@ -30,6 +30,19 @@ def expected_action(step: Step) -> Action:
     return verdict(step).action
 
 
+def right_actions(step: Step) -> tuple[Action, ...]:
+    """The expected action, then any other the deciding hint's words allow as well
+    (``Verdict.equally``: either of two small trumps, where the Hints say "a small
+    trump")."""
+    expected = expected_action(step)
+    if step.info is None:
+        return (expected,)
+    allowed = verdict(step).allowed
+    if not any(same_action(expected, a) for a in allowed):
+        return (expected,)
+    return (expected, *(a for a in allowed if not same_action(expected, a)))
+
+
 def is_correct(step: Step, answer: Action | str | int) -> bool:
     """Check a learner's answer: an action (or its text) for a decision, a choice
     number (from 0) for a law question. Malformed text is simply wrong."""
@@ -42,7 +55,7 @@ def is_correct(step: Step, answer: Action | str | int) -> bool:
             answer = Action.parse(answer)
         except ActionError:
             return False
-    return same_action(answer, expected_action(step))
+    return any(same_action(answer, right) for right in right_actions(step))
 
 
 TWO_WAY_QUESTIONS = ("propose", "accept", "mark_king")

@@ -54,7 +54,7 @@ def _hints_on(info: InfoSet, answer: Action) -> tuple[str, tuple[str, ...]]:
         verdict = advise(info)
     except Exception:  # a hint that cannot judge here leaves the engine to speak
         return "", ()
-    if same_action(verdict.action, answer):
+    if any(same_action(allowed, answer) for allowed in verdict.allowed):
         return (
             f" The Hints say so too (\u201c{verdict.hint.title}\u201d): {verdict.explanation}",
             tuple(verdict.sources),

@@ -72,21 +72,22 @@ def judge(advice: Advice, chosen: Action, hints: Action | None = None) -> Judged
     return Judged(chosen, advice.action, cost, advice.reason, hints)
 
 
-def hints_choice(table: AnyTable) -> Action | None:
-    """The Hints' answer for the seat to act (at the round tables, only on the king)."""
+def hints_choice(table: AnyTable, played: Action | None = None) -> Action | None:
+    """The Hints' answer for the seat to act (at the round tables, only on the king):
+    the one ``played`` when the hint's words allow it as well as their own."""
     if isinstance(table, PoolTable):
         try:
             verdict = advise(infoset_of(table.game.position))
         except Exception:  # a hint that cannot judge this position says nothing
             return None
-        return verdict.action
+        return next((a for a in verdict.allowed if a == played), verdict.action)
     return round_hint(table).action
 
 
 def judge_step(advisor: TableAdvisor, step: Step) -> Judged:
     """A step of a deal weighed by the advisor (``tutor.tables.advisor.TableAdvisor``)."""
     advice = advisor.weigh(step.before, step.action)
-    return judge(advice, step.action, hints_choice(step.before))
+    return judge(advice, step.action, hints_choice(step.before, step.action))
 
 
 # --- the deals played -------------------------------------------------------------
