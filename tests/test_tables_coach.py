@@ -100,6 +100,22 @@ def test_restart_deal_goes_back_to_the_deals_start():
     assert again.deal.hands == deals_played(table)[-1].start.deal.hands
 
 
+def test_restart_deal_for_a_seat_goes_back_to_the_last_deal_it_played_in():
+    # the next deal begun by the others only: for seat 0 the deal to deal again is the
+    # one just over (the learner has decided nothing in the new one)
+    table = played("quatre", 3, 1)
+    while True:
+        deals = deals_played(table)
+        last = deals[-1]
+        if len(deals) > 1 and last.steps and all(s.seat != 0 for s in last.steps):
+            break
+        table = table.apply(table.legal_actions()[0])
+    assert deal_marker(restart_deal(table)) == last.key
+    again = restart_deal(table, 0)
+    assert deal_marker(again) == deals[-2].key
+    assert again.actions == deals[-2].start.actions
+
+
 @pytest.mark.parametrize("name,moves", [("quatre", 13), ("cinq", 17), ("six", 27), ("six", 9)])
 def test_the_rollout_deals_agree_with_every_play_seen(name, moves):
     table = played(name, 11, moves)

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tests.app.app_helpers import SIZE, run
 from tutor.app import create_app
+from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.table_play import LEARNER, TablePlayScreen
 from tutor.app.screens.table_summary import (
     TableDealSummary,
@@ -82,15 +83,17 @@ async def test_each_table_has_a_hint_from_the_hints_and_the_strongest_engine(nam
         assert screen.query_one("#tp-advice-box").has_class("-shown")
         await learner_card(pilot, screen)  # acting puts the log back
         assert not screen.query_one("#tp-advice-box").has_class("-shown")
-        # Escape closes a hint shown, and asks nothing (it used to ask to abandon)
+        # Escape closes a hint shown, and asks nothing (it used to ask to abandon); so
+        # does ? again, as at the game for two
         if screen.learner_kinds():
-            await pilot.press("question_mark")
-            await settle(pilot)
-            assert screen.query_one("#tp-advice-box").has_class("-shown")
-            await pilot.press("escape")
-            await settle(pilot)
-            assert app.screen is screen
-            assert not screen.query_one("#tp-advice-box").has_class("-shown")
+            for close in ("escape", "question_mark"):
+                await pilot.press("question_mark")
+                await settle(pilot)
+                assert screen.query_one("#tp-advice-box").has_class("-shown")
+                await pilot.press(close)
+                await settle(pilot)
+                assert app.screen is screen
+                assert not screen.query_one("#tp-advice-box").has_class("-shown")
 
 
 @pytest.mark.parametrize("name,seed,options", TABLES)
@@ -162,6 +165,36 @@ async def test_redeal_deals_the_same_deal_again():
         await pilot.press("u")  # the redeal taken back (a tester's review)
         await settle(pilot)
         assert screen.table.actions == played
+
+
+@run
+async def test_redeal_asks_before_it_takes_back_a_finished_deal():
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await open_table(pilot, "quatre", 42)
+        for _ in range(10):
+            if isinstance(app.screen, TableDealSummary):
+                break
+            await learner_card(pilot, screen)
+        await pilot.press("enter")  # the summary put away: the next deal is dealt
+        await settle(pilot)
+        assert app.screen is screen
+        after = screen.table.actions
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        asked = app.screen.question
+        assert "deal 1 is over. Deal it again? Its points are taken back:" in asked
+        assert "goes back to" in asked
+        await pilot.press("escape")  # no: nothing changes
+        await settle(pilot)
+        assert app.screen is screen and screen.table.actions == after
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("down", "enter")  # deal it again
+        await settle(pilot)
+        assert app.screen is screen and len(screen.table.actions) < len(after)
 
 
 @run

@@ -228,12 +228,18 @@ def undo(table: AnyTable, seat: int) -> AnyTable | None:
     return replay_prefix(table, last)
 
 
-def restart_deal(table: AnyTable) -> AnyTable | None:
+def restart_deal(table: AnyTable, seat: int | None = None) -> AnyTable | None:
     """The deal in progress from its start; if it has not begun (or the table is
-    over), the deal just finished from its start. None when nothing was played."""
+    over), the deal just finished from its start. With ``seat``, the deal in progress
+    only once that seat has acted in it (as ``Game.restart_deal`` for the learner:
+    the others' first cards are not a deal begun for him). None when nothing was played."""
     deals = deals_played(table)
     if not deals:
         return None
+    last = deals[-1]
+    begun_by_others = all(step.seat != seat for step in last.steps)
+    if seat is not None and len(deals) > 1 and not last.finished and begun_by_others:
+        deals = deals[:-1]
     return replay_prefix(table, sum(len(d.steps) for d in deals[:-1]))
 
 

@@ -458,7 +458,10 @@ class TablePlayScreen(DecisionKeys, Screen):
             self.think(self.table, limit)
 
     def action_hint(self) -> None:
-        if self.learner_kinds() or self.watching():
+        """A hint; ``?`` again while it shows hides it (as at the game for two)."""
+        if self.query_one("#tp-advice-box").has_class("-shown"):
+            self.hide_advice()
+        elif self.learner_kinds() or self.watching():
             self.query_one("#tp-advice", PassageMarkdown).update("*Thinking…*")
             self.query_one("#tp-advice-box").add_class("-shown")
             self.query_one("#tp-log").add_class("-hidden")
@@ -484,10 +487,26 @@ class TablePlayScreen(DecisionKeys, Screen):
 
     def action_redeal(self) -> None:
         """The deal in progress from its start, or the one just over."""
-        again = restart_deal(self.table)
+        again = restart_deal(self.table, LEARNER)
         if again is None:
             self.notify("Nothing has been played yet: the deal is as dealt.")
             return
+        if deal_marker(again) != deal_marker(self.table) and not self.table.is_over:
+            # the deal just over, its points taken back: asked first (as at the game for
+            # two, a reviewer's finding there)
+            ask_then(
+                self.app,
+                f"{again.view(LEARNER).title} is over. Deal it again? Its points are taken"
+                f" back: {_score_line(self.table)} goes back to {_score_line(again)}"
+                " (u straight after undoes it).",
+                "Deal it again",
+                lambda: self.redeal(again),
+            )
+            return
+        self.redeal(again)
+
+    def redeal(self, again) -> None:
+        """Put ``again``, a deal from its start, on the table; ``u`` takes it back."""
         self.log_line(f"{again.view(LEARNER).title}: dealt again (u undoes it).")
         before = self.table
         self.adopt(again)
@@ -763,3 +782,8 @@ def _ends(before, action: Action, after) -> list[str]:
     if after.is_over:
         notes.append(after.result())
     return notes
+
+
+def _score_line(table) -> str:
+    """The score lines of ``table`` as the learner sees them, on one line."""
+    return "; ".join(f"{label} {value}" for label, value in table.view(LEARNER).scores)
