@@ -500,3 +500,38 @@ def test_a_deal_lost_with_every_choice_sound_says_the_cards_lost_it():
     summary = DealSummary(start, result, game, LEARNER, engine, "best")
     text = summary.choices_text()
     assert "✗" not in text and "the cards, not your choices, lost this deal" in text
+
+
+def test_a_game_set_aside_is_not_copied_again_when_saved_already():
+    """A review: every load left an "-unfinished" copy, nine files for three games."""
+    from tutor.app.progress import (
+        games_dir,
+        keep_in_progress,
+        save_game,
+        saved_games,
+        shelve_in_progress,
+    )
+    from tutor.rules.game import Game
+    from tutor.rules.record import load
+
+    game = Game.new(8)
+    for _ in range(3):
+        game = game.apply(game.legal_actions()[0])
+    saved = save_game(game, "best")
+    keep_in_progress(game, "best", False)  # loaded and left as it was
+    assert shelve_in_progress() == saved
+    assert saved_games() == [saved]
+    assert not (games_dir() / "autosave.rec").exists()
+
+    keep_in_progress(game, "best", False)
+    further = game.apply(game.legal_actions()[0])
+    keep_in_progress(further, "best", False)  # played on, then set aside
+    first = shelve_in_progress()
+    assert first is not None and first.stem.endswith("-unfinished")
+    assert sorted(saved_games()) == sorted([saved, first])
+    furthest = further.apply(further.legal_actions()[0])
+    keep_in_progress(furthest, "best", False)  # the copy set aside, loaded and played on
+    second = shelve_in_progress()
+    # the earlier copy set aside said less than this one: only the learner's save stays
+    assert second != first and sorted(saved_games()) == sorted([saved, second])
+    assert load(second).actions == furthest.actions

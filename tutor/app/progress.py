@@ -5,6 +5,7 @@ Never fatal: if the lessons or the progress store cannot be read, the summary sa
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rich.text import Text
@@ -34,15 +35,40 @@ def describe_saved(path: Path) -> str:
     return _saved_record(path)[0]
 
 
+_LOADED: dict[Path, tuple[tuple[int, int], object]] = {}
+"""Saved records read, by path, with the (mtime, size) they were read at: the home
+screen and the load picker read every record on each visit (a review), and most
+have not changed since."""
+
+
+def _saved_game(path: Path):
+    """The game a saved record holds, read again only if the file changed since; a
+    RecordError or OSError as ``tutor.rules.record.load`` raises it."""
+    from tutor.rules.record import RecordError, load
+
+    status = path.stat()
+    key = (status.st_mtime_ns, status.st_size)
+    known = _LOADED.get(path)
+    if known is None or known[0] != key:
+        try:
+            known = key, load(path)
+        except RecordError as exc:
+            known = key, exc
+        _LOADED[path] = known
+    if isinstance(known[1], Exception):
+        raise known[1]
+    return known[1]
+
+
 def _saved_record(path: Path) -> tuple[str, bool]:
     """``describe_saved``'s line and whether the record loads."""
     from datetime import datetime
 
     from tutor.rules.outcome import outcome
-    from tutor.rules.record import RecordError, load
+    from tutor.rules.record import RecordError
 
     try:
-        game = load(path)
+        game = _saved_game(path)
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
     except (RecordError, OSError) as exc:
         reason = exc.within_file() if isinstance(exc, RecordError) else str(exc)
@@ -97,7 +123,7 @@ def save_game(game, engine: str, gallery: bool = False) -> Path:
 
     folder = games_dir()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"game-{stamp}-seed{game.seed}.txt"
+    path = _free_name(folder, f"game-{stamp}-seed{game.seed}", ".txt")
     folder.mkdir(parents=True, exist_ok=True)
     write_atomically(path, with_opponent(game, engine, gallery))
     return path
@@ -134,6 +160,46 @@ def shelve_in_progress() -> Path | None:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     if kept is None:
         return autosave.set_aside(games_dir(), stamp) if problem else None
-    target = games_dir() / f"game-{stamp}-seed{kept.game.seed}{UNFINISHED}.txt"
+    # A game loaded and left as it was is among the saved games already; an earlier
+    # copy set aside that this one plays on from says less than it (a review: every
+    # load left a copy, nine files for three games).
+    copies = _saved_copies(kept.game)
+    same = next((path for path, whole in copies if whole), None)
+    if same is not None:
+        kept.path.unlink()
+        return same
+    target = _free_name(games_dir(), f"game-{stamp}-seed{kept.game.seed}", f"{UNFINISHED}.txt")
     kept.path.replace(target)
+    for path, _ in copies:
+        if path.stem.endswith(UNFINISHED):
+            path.unlink(missing_ok=True)
     return target
+
+
+def _free_name(folder: Path, stem: str, end: str) -> Path:
+    """``folder/stem+end``, or with ``-2``, ``-3``... after ``stem`` if that is taken (two
+    games set aside within a second must not write over each other)."""
+    path, n = folder / f"{stem}{end}", 1
+    while os.path.lexists(path):
+        n += 1
+        path = folder / f"{stem}-{n}{end}"
+    return path
+
+
+def _saved_copies(game) -> list[tuple[Path, bool]]:
+    """The saved records of ``game`` so far: each with True when it is the whole of
+    it (the same deals and moves), False when ``game`` plays on from it."""
+    from tutor.rules.record import RecordError
+
+    out = []
+    for path in saved_games():
+        try:
+            saved = _saved_game(path)
+        except (RecordError, OSError):
+            continue
+        if (saved.seed, saved.rules, saved.players) != (game.seed, game.rules, game.players):
+            continue
+        actions, more = saved.actions, game.actions
+        if more[: len(actions)] == actions:
+            out.append((path, len(actions) == len(more)))
+    return out
