@@ -584,3 +584,13 @@ def test_every_card_the_hints_words_allow_is_right(course):
     for answer in ("lead 7H", "lead TH"):
         assert judge(step, Action.parse(answer)).correct, answer
     assert not judge(step, Action.parse("lead QH")).correct
+
+
+def test_a_card_within_the_margin_is_told_as_its_figures_show_it():
+    # a learner review: "as good" beside 1% against 2%, -0.98 against -0.93
+    from tutor.lessons.diagnosis import _within_margin
+
+    assert "finds 10♥ as good" in _within_margin("10♥", 0.001)
+    assert "finds 10♥ better, by 0.03" in _within_margin("10♥", 0.03)
+    worse = _within_margin("10♥", -0.049)
+    assert "a little worse, by 0.05 of a point" in worse and "as good" not in worse

@@ -98,7 +98,10 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         await pilot.press("o")  # propose: wrong, and with two answers there is no retry
         await settle(pilot)
         text = feedback(app)
-        assert text.startswith("### ✗ Not right: propose") and "You proposed" in text
+        # three trumps: the figures find proposing about as good, and the verdict says
+        # so rather than "Not right" beside them (a learner review)
+        assert text.startswith("### ✗ Not the Hints' answer: propose (by the figures below")
+        assert "You proposed" in text and "about as good" in text
         assert "Three trumps" in text and "The answer: **play**" in text
         # the hand stays beside the verdict that names its cards, whatever scrolled away
         held = text.split("\n\n")[1]
@@ -677,6 +680,10 @@ async def test_the_same_note_is_not_stacked_while_it_shows():
             await pilot.press(key_of(app.screen, 0))
             await settle(pilot)
         assert [n.title for n in app._notifications].count("Already tried") == 1
+        # nor does it stay over the verdict of the next answer (a learner review)
+        await pilot.press(key_of(app.screen, 2))
+        await settle(pilot)
+        assert "Already tried" not in [n.title for n in app._notifications]
 
 
 @run

@@ -12,6 +12,8 @@ never as two unreconciled claims side by side.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tutor.analysis.study_notes import Study, load_study
 from tutor.lessons.answers import expected_action
 from tutor.lessons.model import Step
@@ -57,11 +59,21 @@ def _points(x: float) -> str:
     return f"{abs(x):.2f} of a point a deal"
 
 
-def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """The figures for a step in words, and whether they find both answers alike."""
+
+    text: str = ""
+    even: bool = False
+    """The difference between the answers is within the computation's margin: the
+    other answer is not the Hints', but by the figures it loses nothing."""
+
+
+def _compare(said: str, other: str, diff: float, interval: list[float]) -> Finding:
     """``diff`` is (the step's answer) minus (the other answer), with its 95% interval."""
     low, high = interval
     if low > 0:
-        return (
+        return Finding(
             f"With such hands {said} scored {_points(diff)} more than {other}: the computation"
             " agrees."
         )
@@ -73,53 +85,62 @@ def _compare(said: str, other: str, diff: float, interval: list[float]) -> str:
             if abs(diff) < SMALL
             else ""
         )
-        return (
+        return Finding(
             f"For such hands the computation and the hint disagree: {other} scored"
             f" {_points(diff)} more than"
             f" {said}, more than its margin of error.{why} The lesson teaches the hint as written:"
             " your answer is marked by what the Hints say, and this figure is why it may still"
             " be worth thinking about."
         )
-    return (
+    # a learner review: "✗ Not right" beside "about as good" read as a contradiction;
+    # the verdict says "not the Hints' answer" (``Judgement.figures_even``)
+    return Finding(
         f"For such hands the computation finds {other} about as good: the difference,"
-        f" {_points(diff)}, is within its margin of error. So the lesson marks your answer by"
-        " the Hints' rule, which it teaches, not by a point such hands would lose."
+        f" {_points(diff)}, is within its margin of error. So the lesson marks your answer"
+        " by the Hints' rule, which it teaches; by these figures such hands lose nothing"
+        f" by {other}.",
+        even=True,
     )
 
 
-def finding(step: Step) -> str:
-    """A few sentences of figures for this step, or "" when none speak to it."""
+def finding(step: Step) -> Finding:
+    """A few sentences of figures for this step (empty when none speak to it)."""
     if step.info is None or not step.hint:
-        return ""
+        return Finding()
     study = load_study()
     if not study:
-        return ""
+        return Finding()
     try:
         answer = expected_action(step).kind
     except Exception:  # no hints engine: no verdict to measure against
-        return ""
-    text = ""
+        return Finding()
+    found = Finding()
     if step.question == "propose" and not step.info.is_dealer:
-        text = _played(study, step.hint, answer)
+        found = _played(study, step.hint, answer)
     elif step.question == "accept" and step.info.is_dealer:
-        text = _refused(study, step, answer)
-    return f"{text} {CAVEAT.format(deals=study['deals'])}" if text else ""
+        found = _refused(study, step, answer)
+    if not found.text:
+        return found
+    return Finding(f"{found.text} {CAVEAT.format(deals=study['deals'])}", found.even)
 
 
-def _played(study: Study, hint: str, answer: str) -> str:
+def _played(study: Study, hint: str, answer: str) -> Finding:
     if not hint.startswith("jeu-de-regle/") or answer != "play":
-        return ""
+        return Finding()
     row = study.get("jeux_de_regle_played", {}).get(hint.removeprefix("jeu-de-regle/"))
     if not row or not row.get("hands"):
-        return ""
-    return (
+        return Finding()
+    compared = _compare(
+        "playing", "proposing", row["play_minus_propose"], row["play_minus_propose_95"]
+    )
+    return Finding(
         f"Hands of {_kind(hint)}, played without proposing, won the point"
-        f" {_in_100(row['won_point'])} ({row['hands']:,} hands; {ALL_SUCH}). "
-        + _compare("playing", "proposing", row["play_minus_propose"], row["play_minus_propose_95"])
+        f" {_in_100(row['won_point'])} ({row['hands']:,} hands; {ALL_SUCH}). {compared.text}",
+        compared.even,
     )
 
 
-def _refused(study: Study, step: Step, answer: str) -> str:
+def _refused(study: Study, step: Step, answer: str) -> Finding:
     hint = step.hint or ""
     row = None
     kind = _kind(hint)
@@ -137,13 +158,14 @@ def _refused(study: Study, step: Step, answer: str) -> str:
             row = study.get("jeux_de_regle_refused", {}).get(jeu.category)
             kind = _kind(f"jeu-de-regle/{jeu.category}")
     if not row or not row.get("hands"):
-        return ""
+        return Finding()
     said, other = ("refusing", "accepting") if answer == "refuse" else ("accepting", "refusing")
     diff, (low, high) = row["refuse_minus_accept"], row["refuse_minus_accept_95"]
     if answer == "accept":
         diff, low, high = -diff, -high, -low
-    return (
+    compared = _compare(said, other, diff, [low, high])
+    return Finding(
         f"Dealers who refused with hands of {kind} won the point"
-        f" {_in_100(row['won_point'])} ({row['hands']:,} hands; {ALL_SUCH}). "
-        + _compare(said, other, diff, [low, high])
+        f" {_in_100(row['won_point'])} ({row['hands']:,} hands; {ALL_SUCH}). {compared.text}",
+        compared.even,
     )

@@ -41,6 +41,9 @@ class Judgement:
     deciding rule for this hand (``rule``, which gives the answer away)."""
     figures: str = ""
     """The project's computed figures, in words, when they speak to this question."""
+    figures_even: bool = False
+    """The figures find the two answers alike (``figures.Finding.even``): a wrong answer
+    is not the Hints' answer, but loses nothing by them."""
 
     @property
     def sound(self) -> bool:
@@ -159,7 +162,10 @@ def judge(step: Step, given: Answer) -> Judgement:
         expected = None if step.is_law else expected_action(step)
         diagnosis = diagnose(step, given, expected)
         feedback = str(diagnosis)
-    return Judgement(step, given, correct, expected_text(step), feedback, diagnosis, finding(step))
+    found = finding(step)
+    return Judgement(
+        step, given, correct, expected_text(step), feedback, diagnosis, found.text, found.even
+    )
 
 
 def _judged_as_written(step: Step, given: Answer) -> Judgement:

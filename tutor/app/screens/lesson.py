@@ -605,6 +605,8 @@ class LessonScreen(Screen):
                 markup=False,
             )
             return
+        # an "Already tried" notice must not sit over the new verdict (a learner review)
+        self.app.clear_notifications()
         self.judging = True
         self.refresh_bindings()
         self.draw_buttons()
@@ -668,7 +670,7 @@ class LessonScreen(Screen):
             ]
         elif attempt.finished:
             parts = [
-                f"### ✗ Not right: {given}",
+                self.miss_heading(judgement, given),
                 held,
                 judgement.diagnosis.text,
                 f"### The answer: **{self.expected_text()}**",
@@ -678,7 +680,7 @@ class LessonScreen(Screen):
         else:
             left = attempt.max_tries - attempt.tries
             parts = [
-                f"### ✗ Not right: {given}",
+                self.miss_heading(judgement, given),
                 held,
                 judgement.diagnosis.text,
                 f"Try again: {left} {'try' if left == 1 else 'tries'} left before the answer is"
@@ -686,6 +688,14 @@ class LessonScreen(Screen):
             ]
         self.set_feedback(*parts)
         self.after_answer()
+
+    @staticmethod
+    def miss_heading(judgement, given: str) -> str:
+        """ "✗ Not right", or where the figures shown find both answers alike, "✗ Not the
+        Hints' answer" (a learner review: "Not right" beside "about as good")."""
+        if judgement.figures_even:
+            return f"### ✗ Not the Hints' answer: {given} (by the figures below, about as good)"
+        return f"### ✗ Not right: {given}"
 
     def review_kept(self, step) -> str:
         """Said when a step answered right before its review falls due keeps that review
@@ -853,9 +863,15 @@ class LessonScreen(Screen):
             # Said plainly: the unseen cards are the lesson's choice, so one deal is an
             # illustration, not evidence (a learner review: it stood beside "about as
             # good" as if it were neutral).
+            average = ""
+            judgement = self.judgement
+            if judgement is not None and judgement.figures_even:
+                # a learner review: a chosen deal showing a cost beside an average of
+                # none read as evidence against the figures
+                average = " On average, by the figures above, it costs about nothing."
             text = (
                 "#### One deal played out both ways\n\n*The lesson chose the unseen cards to"
-                " show what the other choice can cost: one deal, not an average.*\n\n"
+                f" show what the other choice can cost: one deal, not an average.{average}*\n\n"
                 + "\n".join(f"- {line}" for line in lines)
             )
         self.app.call_from_thread(self.add_outcome, step, text)
