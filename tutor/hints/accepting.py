@@ -72,7 +72,7 @@ _EXCEPTIONS = {
         "Two trumps and three cards of one plain suit should not be played unless the plain suit is headed by a court card.",
     ),
     2: (
-        "One trump and a tierce major",
+        "One trump and a tierce major, or similar hands weaker",
         "One trump and a tierce major is too weak, unless the fifth card is a court card; with similar hands weaker in the tierce major suit, accept unless the fifth card is a queen.",
     ),
     3: (

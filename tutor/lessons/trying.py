@@ -118,7 +118,9 @@ def _parser() -> argparse.ArgumentParser:
         "answer",
         nargs="*",
         metavar="ANSWER",
-        help="an action (play, 'discard 7C 8D', 'lead KS' ...) or a law question's choice number",
+        help="an action (play, 'discard 7C 8D', 'lead KS' ...) or a law question's choice"
+        " number, counted in the lesson file's order (the tutor's screen shows the choices"
+        " shuffled, so its numbers differ)",
     )
     parser.add_argument(
         "--json", action="store_true", help="print the judgement as one JSON object"
