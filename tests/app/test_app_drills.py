@@ -153,10 +153,12 @@ async def test_drill_mistakes_come_back_in_the_review_queue():
         app.open_drill(TOPIC)
         await settle(pilot)
         step = app.screen.step
+        assert "Review: nothing waiting for review" in heading(app)
         await pilot.press(key_for(step, right=False))
         await settle(pilot)
         # a learner review: the miss was queued and nothing said so
         assert "This position joins your reviews: it comes back in 4 hours" in feedback(app)
+        assert "Review: nothing waiting for review" not in heading(app)
         await pilot.press("escape")
         await settle(pilot)
         queue = [(r.lesson, r.step) for r in progress().reviews()]  # due in 4 hours

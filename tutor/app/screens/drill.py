@@ -174,14 +174,26 @@ class DrillScreen(LessonScreen):
         self.show_heading()
 
     def show_heading(self) -> None:
+        """The position, the tally, and what is due for review, as a lesson shows it (a
+        learner review: in a drill the queue showed only after a miss)."""
+        import sqlite3
+
+        from tutor.app.lessonsource import progress, review_outlook
+
+        try:
+            outlook = review_outlook(progress(), clock_time=False)
+        except sqlite3.Error as exc:  # a busy progress file is not a broken drill
+            outlook = f"not known just now ({exc})"
         self.query_one("#step-title", Static).update(
             styled(
                 "[b]Position $dealt[/b]  [dim]· $title[/dim]\n"
-                "Right first time, without a clue: $right of $answered answered",
+                "Right first time, no clue: $right of $answered\n"
+                "[dim]Review: $outlook[/dim]",
                 dealt=self.dealt,
                 title=self.topic.title,
                 right=self.right_first_time,
                 answered=self.answered,
+                outlook=outlook,
             )
         )
 
