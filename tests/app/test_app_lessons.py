@@ -668,6 +668,9 @@ async def test_right_after_a_clue_says_so_beside_the_tick():
         assert "✓ Right" in feedback(app) and "with a clue: it comes back for review" in feedback(
             app
         )
+        # the strip marks it apart from a miss (a learner review: ✗ for both)
+        strip = str(app.screen.query_one("#step-title").render())
+        assert "◐" in strip and "✗" not in strip
 
 
 @run

@@ -191,6 +191,8 @@ class LessonScreen(Screen):
         self.selected: set[Card] = set()
         self.completed = False
         self.results: dict[int, bool] = {}
+        self.helped: set[int] = set()
+        """Steps of ``results`` not right unaided but right in the end (◐ in the strip)."""
         """This pass: step index -> solved unaided."""
         self.feedback_parts: list[str] = []
         self.feedback_shown = 0
@@ -257,6 +259,7 @@ class LessonScreen(Screen):
         asked = self.resume_index() if self.asked_index is None else self.asked_index
         self.index = max(0, min(asked, len(self.steps) - 1))
         self.results = self.earlier_results()
+        self.helped = self.earlier_helped()
         self.show_step()
 
     def earlier_results(self) -> dict[int, bool]:
@@ -273,6 +276,20 @@ class LessonScreen(Screen):
             i: latest[step.key]
             for i, step in enumerate(self.steps[: self.index])
             if step.key in latest
+        }
+
+    def earlier_helped(self) -> set[int]:
+        """Of the steps ``earlier_results`` restores as not right unaided, those whose
+        latest answer was right (with a clue, or at a later try)."""
+        if not self.results:
+            return set()
+        try:
+            answers = progress().answers(self.lesson.id if self.lesson else None)
+        except sqlite3.Error:
+            return set()
+        last = {(a.lesson, a.step): a.correct for a in answers}
+        return {
+            i for i, unaided in self.results.items() if not unaided and last.get(self.steps[i].key)
         }
 
     def resume_index(self) -> int:
@@ -355,7 +372,17 @@ class LessonScreen(Screen):
         if total <= 24:
             for i in range(total):
                 if i in self.results:
-                    title.append(*(("✓", "green") if self.results[i] else ("✗", "red")))
+                    # right unaided; right with a clue or at a later try; shown the answer
+                    # (a learner review: a right answer with a clue showed as a miss)
+                    title.append(
+                        *(
+                            ("✓", "green")
+                            if self.results[i]
+                            else ("◐", "yellow")
+                            if i in self.helped
+                            else ("✗", "red")
+                        )
+                    )
                 elif i == self.index:
                     title.append("●", "bold")
                 else:
@@ -655,7 +682,7 @@ class LessonScreen(Screen):
         self.save_place(step)
         attempt.record(judgement.given, judgement.correct)
         if attempt.finished:
-            self.step_finished(attempt.unaided)
+            self.step_finished(attempt.unaided, judgement.correct)
         given = self.given_text(judgement.given)
         # The verdict scrolls the cards out of sight on a small screen; the
         # explanation names them, so the hand is repeated beside it in one line.
@@ -728,10 +755,13 @@ class LessonScreen(Screen):
             line += f" · *led:* {card_label(info.led)}"
         return line
 
-    def step_finished(self, unaided: bool) -> None:
+    def step_finished(self, unaided: bool, right: bool = False) -> None:
         """Count the step in this pass (its first finish only: a step opened again after
         its answer was shown does not improve the pass), and move the lesson's place on,
-        so a learner who leaves now does not meet the same step as new."""
+        so a learner who leaves now does not meet the same step as new. ``right``: the
+        last answer was right (unaided or not)."""
+        if self.index not in self.results and right and not unaided:
+            self.helped.add(self.index)
         self.results.setdefault(self.index, unaided)
         if self.index + 1 < len(self.steps):
             self.save_place(self.steps[self.index + 1])
