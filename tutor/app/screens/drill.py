@@ -52,7 +52,15 @@ class DrillTopicsScreen(Screen):
     if TYPE_CHECKING:
         app = getters.app(EcarteApp)
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
+    # Enter in the footer (a learner review: only "esc Back" showed, nothing said how
+    # to open a topic); it selects as the list's own Enter does
+    BINDINGS = [
+        Binding("enter", "open", "Open", priority=True, id="open"),
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+    ]
+
+    def action_open(self) -> None:
+        self.query_one(OptionList).action_select()
 
     def compose(self) -> ComposeResult:
         from tutor.lessons.drills import TOPICS

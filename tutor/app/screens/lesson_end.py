@@ -35,7 +35,14 @@ def describe(step) -> str:
 class LessonEndScreen(ModalScreen):
     """Dismissed with a step index (see it again), a lesson id (the next lesson) or None."""
 
-    BINDINGS = [Binding("escape", "leave", "Back to the lessons")]
+    # Enter in the footer: nothing said how to open a choice (a learner review)
+    BINDINGS = [
+        Binding("enter", "open", "Open", priority=True),
+        Binding("escape", "leave", "Back to the lessons"),
+    ]
+
+    def action_open(self) -> None:
+        self.query_one(OptionList).action_select()
 
     def __init__(self, lesson, steps: list, results: dict[int, bool]) -> None:
         super().__init__()
