@@ -321,3 +321,21 @@ def test_a_number_past_pythons_digit_limit_is_said_in_the_projects_words(tmp_pat
     assert [str(f) for f in faults] == [
         f"big.toml:{LESSON.count(chr(10)) + 1}: toml: a number too long to read (a lesson's are small)"
     ]
+
+
+def test_links_in_what_a_step_shows_are_checked(tmp_path: Path):
+    """A tester's review: an explanation linking "lesson:cards#²" passed the check and
+    crashed the app when followed."""
+    text = LESSON.replace(
+        'explanation = """Two for the vole."""',
+        'explanation = """Two: [a](lesson:sample#²), [b](passage:nope/zz), [c](lesson:sample#0),'
+        ' [d](lesson:nope), [e](passage:club-laws/48)."""',
+    )
+    (tmp_path / "01-sample.toml").write_text(text, encoding="utf-8")
+    report = check.check_lessons([tmp_path])
+    told = [str(f) for f in report.faults if "broken link" in str(f)]
+    assert len(told) == 3, told
+    assert all("steps[1].explanation" in f and "01-sample.toml:" in f for f in told)
+    assert any("lesson:sample#²" in f for f in told)
+    assert any("passage:nope/zz (no such passage)" in f for f in told)
+    assert any("lesson:nope (no such lesson)" in f for f in told)

@@ -163,3 +163,15 @@ def test_lesson_links_are_checked_against_the_lessons(texts: Path, capsys):
     err = capsys.readouterr().err
     assert f"notes.md:{line}: broken link lesson:no-such-lesson (no such lesson)" in err
     assert "lesson:cards" not in err
+
+
+def test_a_lesson_link_at_a_step_is_checked_as_the_app_reads_it(texts: Path):
+    # the app follows lesson:ID#N to the step of index N; a review found texts check calling a good
+    # one broken, and a step of other digits ("#²") crashed the app
+    line = append(
+        texts / "notes.md", "[a](lesson:cards#2), [b](lesson:cards#²) and [c](lesson:cards#0).\n"
+    )
+    found = faults(texts, lessons={"cards"})
+    assert not any("lesson:cards#2 " in f for f in found)
+    assert any(f.startswith(f"texts/notes.md:{line}: broken link lesson:cards#²") for f in found)
+    assert not any("lesson:cards#0" in f for f in found)  # the first step

@@ -130,3 +130,44 @@ async def test_reviews_of_steps_that_are_gone_are_not_due_nor_opened():
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert any("Nothing is waiting for review" in m for m in messages(app))
+
+
+@run
+async def test_a_lesson_link_to_a_step_in_other_digits_opens_the_lesson():
+    """A tester's review: following "lesson:cards#²" ended the app (int("²"))."""
+    from tutor.app.widgets.passage import Navigate, Target
+
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.post_message(Navigate(Target("lesson", "test-lesson#²")))
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.index == 0
+
+
+@run
+async def test_an_answer_row_in_other_digits_or_to_come_is_not_a_try():
+    """A tester's review: a progress row answering "²" crashed the lesson on ?, and one
+    dated in the future counted as a try of the attempt in hand."""
+    from tutor.app.lessonsource import progress
+
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        db = sqlite3.connect(data_dir() / "progress.sqlite3")
+        with db:
+            for answer, at in (
+                ("²", progress().clock().isoformat()),
+                ("1", "2999-01-01T00:00:00+00:00"),
+            ):
+                db.execute(
+                    "INSERT INTO answers (lesson, step, answer, correct, at, hinted)"
+                    " VALUES ('test-lesson', 'pack', ?, 0, ?, 0)",
+                    (answer, at),
+                )
+        db.close()
+        assert len(progress().answers("test-lesson")) == 2
+        assert app.screen.tried_choices() == set()
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)

@@ -397,8 +397,12 @@ class EcarteApp(App):
         if target.scheme == "passage":
             self.open_passage(target.ident)
         elif target.scheme == "lesson":
-            ident, _, step = target.ident.partition("#")  # ``ID#N``: at step N
-            self.open_lesson(ident, int(step) if step.isdigit() else None)
+            from tutor.lessons.model import typed_number
+
+            # ``ID#N``: at the step of index N, in ASCII digits ("#²" is no step: a
+            # tester's review crashed the app on it); else the lesson where it was left
+            ident, _, step = target.ident.partition("#")
+            self.open_lesson(ident, typed_number(step)[0])
         else:
             self.notify(f"External link not opened: {target.ident}", severity="warning")
 

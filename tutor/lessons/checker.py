@@ -25,10 +25,11 @@ from tutor.io.paths import LESSONS_ENV
 from tutor.lessons.answers import same_action
 from tutor.lessons.balance import Quote, lesson_balance, quoted_answers
 from tutor.lessons.loader import load_curriculum
-from tutor.lessons.model import Curriculum, Fault, Lesson, Step
+from tutor.lessons.model import Curriculum, Fault, Lesson, Step, typed_number
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
 from tutor.rules.actions import Action
 from tutor.texts import Library, load_library
+from tutor.texts.links import Link, find_links, lesson_link_problem
 
 PROJECT_HINTS = "project/"
 """Hint ids of the project's own defaults: not historical advice, so no lesson need teach them."""
@@ -99,8 +100,10 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
     report.faults.extend(ctx.faults)
     # a lesson refused for its duplicate id is checked, but teaches nothing
     taught = {step.hint for lesson in curriculum.lessons for step in lesson.steps if step.hint}
+    lesson_ids = {lesson.id for lesson in curriculum.lessons}
     for lesson in [*curriculum.lessons, *curriculum.duplicates]:
         report.faults.extend(_check_passages(lesson, ctx))
+        report.faults.extend(_check_links(lesson, ctx, lesson_ids))
         for step in lesson.steps:
             report.faults.extend(_check_step(step, ctx, policy))
         report.faults += [
@@ -174,9 +177,9 @@ def check_law_coverage(
 
 def _club_law(passage: str) -> int | None:
     prefix, _, number = passage.partition("/")
-    if prefix != "club-laws" or not number.isdigit():
+    if prefix != "club-laws":
         return None
-    return int(number)
+    return typed_number(number)[0]
 
 
 def _check_passages(lesson: Lesson, ctx: _Context) -> list[Fault]:
@@ -194,6 +197,43 @@ def _check_passages(lesson: Lesson, ctx: _Context) -> list[Fault]:
             if p not in ctx.library
         ]
     return faults
+
+
+def _check_links(lesson: Lesson, ctx: _Context, lesson_ids: set[str]) -> list[Fault]:
+    """The links in what a step shows as Markdown (its prompt, its explanation, a wrong
+    choice's why), as ``texts check`` checks those of the texts: a tester's review
+    followed one to "lesson:cards#²" and the app fell over."""
+    faults = []
+    for step in lesson.steps:
+        fields = [
+            (f"steps[{step.index}].{name}", step.line_of(name), getattr(step, name) or "")
+            for name in ("prompt", "explanation")
+        ]
+        fields += [
+            (f"steps[{step.index}].choices[{n}].why", choice.line, choice.why or "")
+            for n, choice in enumerate(step.choices, 1)
+        ]
+        for where, line, text in fields:
+            for link in find_links(text):
+                problem = _link_problem(link, ctx, lesson_ids)
+                if problem:
+                    faults.append(
+                        Fault(
+                            step.file,
+                            line,
+                            where,
+                            f"broken link {link.scheme}:{link.target} ({problem})",
+                        )
+                    )
+    return faults
+
+
+def _link_problem(link: Link, ctx: _Context, lesson_ids: set[str]) -> str | None:
+    if link.scheme == "lesson":
+        return lesson_link_problem(link.target, lesson_ids)
+    if ctx.library is not None and link.target not in ctx.library:
+        return "no such passage"
+    return None
 
 
 def _quote_fault(quote: Quote) -> Fault:

@@ -13,7 +13,7 @@ from pathlib import Path
 from tutor.io.files import UnreadableFile, read_text
 from tutor.texts.contract import contract_ids
 from tutor.texts.library import Library
-from tutor.texts.links import find_links
+from tutor.texts.links import find_links, lesson_link_problem
 from tutor.texts.model import Fault
 from tutor.texts.parse import LIMIT
 
@@ -49,13 +49,10 @@ def _link_faults(library: Library, lessons: Collection[str] | None) -> list[Faul
         name = library.display_name(document.file)
         for link in find_links(text):
             if link.scheme == "lesson":
-                if lessons is not None and link.target not in lessons:
+                problem = None if lessons is None else lesson_link_problem(link.target, lessons)
+                if problem is not None:
                     faults.append(
-                        Fault(
-                            name,
-                            link.line + 1,
-                            f"broken link lesson:{link.target} (no such lesson)",
-                        )
+                        Fault(name, link.line + 1, f"broken link lesson:{link.target} ({problem})")
                     )
             elif link.target not in library:
                 faults.append(

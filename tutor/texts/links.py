@@ -9,6 +9,7 @@ lessons and are only collected here.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 # A target holds no "]" or "(": were it allowed to, each "](passage:" on a long line
@@ -40,3 +41,20 @@ def find_links(text: str, first_line: int = 0) -> list[Link]:
                 target = glossary_id(target)
             found.append(Link(scheme, target, number))
     return found
+
+
+STEP_DIGITS = 6
+"""A ``lesson:ID#N`` step number has at most this many digits (no lesson is longer)."""
+
+
+def lesson_link_problem(target: str, lessons: Collection[str]) -> str | None:
+    """What is wrong with a ``lesson:`` link's target, ``ID`` or ``ID#N`` (at the step
+    of index N, 0 for the first, in ASCII digits as the app reads it), or None."""
+    ident, sep, step = target.partition("#")
+    if ident not in lessons:
+        return "no such lesson"
+    if sep and not (step.isascii() and step.isdigit() and len(step) <= STEP_DIGITS):
+        return (
+            f"the step after '#' is its index (0 for the first) in the digits 0 to 9, got {step!r}"
+        )
+    return None

@@ -50,6 +50,7 @@ from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown, link_list, passage_markdown
 from tutor.app.widgets.trick import TableView, TrickView
 from tutor.lessons.answers import tries_for
+from tutor.lessons.model import typed_number
 from tutor.lessons.shuffle import choice_order
 from tutor.lessons.variants import review_variant
 from tutor.rules.actions import Action, discard
@@ -950,12 +951,16 @@ class LessonScreen(Screen):
         """The law choices (file indexes) already given in this attempt."""
         if not self.step.is_law or self.attempt is None:
             return set()
-        started = self.attempt.started
-        return {
-            int(a.answer)
-            for a in progress().answers(self.step.lesson)
-            if a.step == self.step.id and a.at >= started and a.answer.isdigit()
-        }
+        started, store = self.attempt.started, progress()
+        now = store.clock()
+        # read as the app writes them, ASCII digits (a row edited to "²" crashed this),
+        # and within this attempt: a moment after now is no answer of it
+        given = (
+            typed_number(a.answer)[0]
+            for a in store.answers(self.step.lesson)
+            if a.step == self.step.id and started <= a.at <= now
+        )
+        return {n for n in given if n is not None}
 
     def action_reveal(self) -> None:
         if not self.kinds() or self.attempt is None:
