@@ -76,6 +76,12 @@ async def test_a_locked_progress_file_is_a_notification_not_a_crash():
         assert any(
             m.startswith("Progress: Could not save") and "locked" in m for m in messages(app)
         )
+        # kept, not lost: written with the next write once the file is free
+        assert progress().unsaved
+        progress()._busy_until = 0.0
+        progress().save_place("test-lesson", "pack")
+        assert progress().unsaved == 0
+        assert [a.correct for a in progress().answers("test-lesson")] == [True]
 
 
 @run

@@ -256,6 +256,8 @@ class Progress:
         """When set (the app's notifications), notices go to it as they happen."""
         self._said: set[str] = set()
         self._busy_until = 0.0
+        self._pending: list[tuple[str, Callable[[sqlite3.Connection], object]]] = []
+        """Writes kept while the file was busy, oldest first (``_write``)."""
         self.known: Callable[[str, str], bool] = lambda lesson, step: True
         """Whether a (lesson, step) still names a step to take. The app sets it from the
         curriculum: a review of a step since renamed or removed is kept in the file but
@@ -375,6 +377,9 @@ class Progress:
         self.notices.clear()
 
     def close(self) -> None:
+        if self._pending:  # a last try for what the busy file kept back
+            self._busy_until = 0.0
+            self._write("your progress", lambda db: None)
         self.db.close()
 
     def __enter__(self) -> Progress:
@@ -394,20 +399,71 @@ class Progress:
                 self.db.execute("ROLLBACK")
             raise
 
-    def _write(self, what: str, statements: Callable[[sqlite3.Connection], object]) -> bool:
-        """Run ``statements`` in one transaction. If the file cannot be written (locked
-        by another tutor, read-only, disk full) nothing of it is kept, a notice says
-        so, and the session goes on."""
+    def _write(
+        self, what: str, statements: Callable[[sqlite3.Connection], object], keep: bool = True
+    ) -> bool:
+        """Run ``statements`` in one transaction; True once it is written.
+
+        A file busy (held by another program past the busy timeout) is not waited on
+        again for ``BUSY_PAUSE`` seconds: the write is kept, with any others waiting,
+        and written in order at the next write once the file is free (a tester's
+        review: every answer waited the full timeout again, 30 s a step, and was then
+        lost). ``keep=False`` for a write that must happen now or not at all (a reset
+        told as failed must not happen later). A file that cannot be written for
+        another reason (read-only, disk full) loses that write, said once, and the
+        session goes on."""
+        if not keep:
+            if time.monotonic() < self._busy_until:
+                self._say(f"Could not save {what} in {self.path}: it is busy. Nothing was changed.")
+                return False
+            return self._run(what, statements, keep)
+        self._pending.append((what, statements))
+        if time.monotonic() < self._busy_until:
+            return False
+        written = True
+        while self._pending:
+            what, statements = self._pending[0]
+            written = self._run(what, statements, keep)
+            if not written and time.monotonic() < self._busy_until:
+                return False  # busy: kept for the next write
+            self._pending.pop(0)
+        return written  # the last is the one asked for now
+
+    def _run(
+        self, what: str, statements: Callable[[sqlite3.Connection], object], keep: bool
+    ) -> bool:
         try:
             with self._transaction() as db:
                 statements(db)
         except sqlite3.Error as exc:
-            message = f"Could not save {what} in {self.path}: {exc}. The tutor goes on without it."
-            if message not in self._said:
-                self._said.add(message)
-                self._notice(message)
+            if keep and _busy(exc):
+                self._busy_until = time.monotonic() + BUSY_PAUSE
+                self._say(
+                    f"Could not save {what} in {self.path} just now: {exc}. It is kept, and"
+                    " saved with what follows as soon as the file is free."
+                )
+            else:
+                self._say(
+                    f"Could not save {what} in {self.path}: {exc}. The tutor goes on without it."
+                )
             return False
         return True
+
+    def _say(self, message: str) -> None:
+        """A notice, said once however often it recurs."""
+        if message not in self._said:
+            self._said.add(message)
+            self._notice(message)
+
+    @property
+    def busy(self) -> bool:
+        """The file was found busy lately: reads come back empty for a while (``_rows``)."""
+        return time.monotonic() < self._busy_until
+
+    @property
+    def unsaved(self) -> int:
+        """Writes kept while the file was busy, not yet written."""
+        return len(self._pending)
 
     def _rows(self, query: str, args: tuple[str, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a read. A file locked by another program past the busy timeout
@@ -601,7 +657,7 @@ class Progress:
             for table in ("answers", "attempts", "reviews", "places", "lessons_done"):
                 db.execute(f"DELETE FROM {table} WHERE lesson = ?", (lesson,))
 
-        return self._write(f"the reset of lesson {lesson}", forget)
+        return self._write(f"the reset of lesson {lesson}", forget, keep=False)
 
     def attempt(self, lesson: str, step: str, max_tries: int = MAX_TRIES) -> Attempt:
         """A go at one step, its answers judged by the caller (``tutor.lessons.judge``)

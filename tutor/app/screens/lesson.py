@@ -296,7 +296,17 @@ class LessonScreen(Screen):
     def resume_index(self) -> int:
         if self.lesson is None:
             return 0
-        place = progress().places().get(self.lesson.id)
+        store = progress()
+        place = store.places().get(self.lesson.id)
+        if place is None and store.busy:
+            # a busy file reads as empty: said, not taken for a lesson never begun (a
+            # tester's review: Continue quietly opened step 1 again)
+            self.notify(
+                "Your place in this lesson cannot be read just now (the progress file is"
+                " busy): it opens at step 1.",
+                title="Progress",
+                severity="warning",
+            )
         ids = [s.id for s in self.steps]
         return ids.index(place) if place in ids else 0
 
