@@ -217,9 +217,11 @@ def test_a_long_bracketed_line_in_an_explanation_reads_at_once(tmp_path: Path):
     path = tmp_path / "long.toml"
     path.write_text(text)
     lesson, faults = load_lesson(path)
-    assert faults == [] and lesson is not None
-    assert lesson.steps[0].explanation.endswith("]x")
-    assert lesson.steps[0].line_of("passages") == 16
+    # read at once, and refused for its length alone (a field shown on screen is bounded)
+    assert [f.message for f in faults] == [
+        "40,023 characters, more than the 4,000 a field may hold"
+    ]
+    assert faults[0].line == 12 and faults[0].field == "steps[1].explanation"
 
 
 def test_line_map_reads_header_like_lines_without_backtracking():
@@ -339,3 +341,19 @@ def test_links_in_what_a_step_shows_are_checked(tmp_path: Path):
     assert any("lesson:sample#²" in f for f in told)
     assert any("passage:nope/zz (no such passage)" in f for f in told)
     assert any("lesson:nope (no such lesson)" in f for f in told)
+
+
+@pytest.mark.parametrize(
+    "explanation,told",
+    [
+        ("x" * 5_000, "5,000 characters, more than the 4,000"),
+        ("x\\n\\n" * 100, "lines, more than the 40"),
+    ],
+)
+def test_a_field_too_long_to_show_is_a_fault_of_its_line(tmp_path: Path, explanation, told):
+    """A tester's review: a 110 KB explanation of short paragraphs held the app a minute."""
+    text = LESSON.replace('"""Two for the vole."""', f'"{explanation}"')
+    (tmp_path / "01-sample.toml").write_text(text, encoding="utf-8")
+    report = check.check_lessons([tmp_path])
+    found = [str(f) for f in report.faults if told in str(f)]
+    assert len(found) == 1 and "01-sample.toml:" in found[0] and "explanation" in found[0]

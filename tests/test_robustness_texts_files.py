@@ -175,3 +175,18 @@ def test_a_lesson_link_at_a_step_is_checked_as_the_app_reads_it(texts: Path):
     assert not any("lesson:cards#2 " in f for f in found)
     assert any(f.startswith(f"texts/notes.md:{line}: broken link lesson:cards#²") for f in found)
     assert not any("lesson:cards#0" in f for f in found)  # the first step
+
+
+def test_a_passage_of_many_short_paragraphs_is_cut_and_named(texts: Path):
+    """A tester's review: 20,000 short paragraphs (60 KB) in one passage took the app a
+    minute and a gigabyte to show, one widget a block; the checks passed it."""
+    from tutor.texts.parse import MAX_BLOCKS
+
+    line = append(
+        texts / "notes.md", '{#notes/zz-long title="Long"}\n## Long\n\n' + "x\n\n" * 20_000
+    )
+    library = load_library(texts)
+    passage = library.passage("notes/zz-long")
+    assert len(passage.blocks) == MAX_BLOCKS + 1 and "not shown" in passage.blocks[-1]
+    told = [str(f) for f in library.faults if "notes/zz-long" in str(f)]
+    assert len(told) == 1 and f"notes.md:{line + 1}:" in told[0] and "shown cut" in told[0]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tutor.engines.protocol import RequestError, request_to_infoset
+from tutor.engines.protocol import RequestError, quote, request_to_infoset
 from tutor.io.files import MIB, UnreadableFile, kind, read_text, reason
 from tutor.lessons.model import (
     FROM_HINTS,
@@ -71,6 +71,11 @@ TOO_DEEP = f"values nested more than {MAX_DEPTH} deep (a lesson needs a few leve
 _LONG_NUMBER = re.compile(r"\d{1000,}")
 """A run of digits no lesson holds (linear to find: no backtracking)."""
 MAX_KEY = 100
+MAX_TEXT = 4_000
+"""Characters a text field (a prompt, an explanation, a choice) may hold; the longest
+shipped is about 800."""
+MAX_LINES = 40
+"""Lines a text field may hold: the shipped ones are each one line."""
 """The longest key read, in characters (a lesson's keys are single words)."""
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -216,7 +221,18 @@ class _Reader:
             return None
         value = data[key]
         if not isinstance(value, str) or not value.strip():
-            self.fault(field, f"expected a non-empty string, got {value!r}")
+            self.fault(field, f"expected a non-empty string, got {quote(value)}")
+            return None
+        # A field is shown as Markdown, one widget a block: a tester's 110 KB explanation
+        # of short paragraphs held the app for a minute and a gigabyte.
+        if len(value) > MAX_TEXT:
+            self.fault(
+                field, f"{len(value):,} characters, more than the {MAX_TEXT:,} a field may hold"
+            )
+            return None
+        lines = value.strip().count("\n") + 1
+        if lines > MAX_LINES:
+            self.fault(field, f"{lines:,} lines, more than the {MAX_LINES} a field may hold")
             return None
         return value.strip()
 

@@ -127,8 +127,9 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
 
     def close() -> None:
         if current is not None and not current.source:
-            current.source = "\n\n".join(body)
-            current.blocks = list(body)
+            kept = _within_bounds(body, current, display, faults)
+            current.source = "\n\n".join(kept)
+            current.blocks = kept
 
     for index, token in _top_blocks(tokens):
         assert token.map is not None  # _top_blocks keeps only tokens with a source map
@@ -149,6 +150,17 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
             and ("note" in classes or "translation" in classes)
         ):
             quoted = "\n".join(_QUOTE.sub("", line) for line in lines[start:end]).strip("\n")
+            held = len(current.note_sources) + len(current.block_translations)
+            if held >= MAX_BLOCKS or len(current.translation_source or "") > MAX_PASSAGE:
+                faults.append(
+                    Fault(
+                        display,
+                        start + 1,
+                        f"passage {current.id} has more notes and translations than a passage"
+                        f" may hold ({MAX_BLOCKS}): this one is not shown",
+                    )
+                )
+                continue
             if "note" in classes:
                 current.note_sources.append(quoted)
             else:
@@ -195,6 +207,37 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
     header = result.document.header
     result.document.title = header.get("title", doc_id)
     return result
+
+
+MAX_BLOCKS = 60
+"""Blocks (paragraphs, lists, quotes) a passage may hold; the longest has eight. The
+app shows a passage as Markdown, one widget a block: a tester's passage of 20,000
+short paragraphs (60 KB) took a minute and a gigabyte to show."""
+MAX_PASSAGE = 20_000
+"""Characters a passage may hold; the longest has about 2,600."""
+
+
+def _within_bounds(
+    body: list[str], passage: Passage, display: str, faults: list[Fault]
+) -> list[str]:
+    """``body``'s blocks up to the bounds above; a passage past them is a fault of its
+    file and line, and is shown cut, with a line that says so."""
+    kept: list[str] = []
+    size = 0
+    for block in body:
+        size += len(block)
+        if len(kept) == MAX_BLOCKS or size > MAX_PASSAGE:
+            faults.append(
+                Fault(
+                    display,
+                    passage.line,
+                    f"passage {passage.id} is longer than a passage may be ({MAX_BLOCKS}"
+                    f" blocks, {MAX_PASSAGE:,} characters): shown cut at block {len(kept) + 1}",
+                )
+            )
+            return [*kept, "*(The rest of this passage is not shown: it is too long.)*"]
+        kept.append(block)
+    return kept
 
 
 def _undefined(ident: str, term: str) -> str:
