@@ -182,3 +182,20 @@ def test_the_load_picker_names_the_line_of_what_is_wrong(tmp_path: Path):
     assert describe_saved(path) == (
         "game-err.txt — cannot be loaded: line 7: action: a card is named twice: KS"
     )
+
+
+def test_lines_are_counted_as_an_editor_counts_them():
+    """A tester's review: a comment holding U+2028 was read on as a move, and a name
+    holding a vertical tab was told as the Rules line missing."""
+    game = Game.new(42)
+    game = game.apply(game.legal_actions()[0])
+    text = dumps(game)
+    commented = text.replace("\nDeal 1.", "\n; a note\u2028South: lead 7H\nDeal 1.", 1)
+    assert loads(commented, "g.ecarte").actions == game.actions  # the note stays a comment
+    with pytest.raises(RecordError) as caught:
+        loads(record().replace("South vs", "So\x0buth vs"), "g.ecarte")
+    assert (caught.value.line, caught.value.field) == (2, "players")
+    deal = record(deal="x").replace("Seed: 42\n", "Seed: 42\n\u2028\n")
+    with pytest.raises(RecordError) as caught:
+        loads(deal, "g.ecarte")
+    assert caught.value.line == 7  # the line an editor shows

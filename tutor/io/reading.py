@@ -5,6 +5,7 @@ is refused."""
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 
 QUOTE_WIDTH = 40
@@ -70,3 +71,17 @@ def json_int(text: str) -> int | LongNumber:
     """``json.loads``'s ``parse_int``: an integer, or a ``LongNumber`` in its place."""
     digits = len(text.lstrip("-"))
     return LongNumber(digits) if digits > MAX_DIGITS else int(text)
+
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def text_lines(text: str) -> list[str]:
+    """``text`` split into lines as editors, TOML and Markdown count them: at ``\\n``,
+    ``\\r\\n`` and ``\\r`` only. ``str.splitlines`` also breaks at U+2028, U+0085 and
+    form feeds, so a line number it gives is not the editor's (a tester's review: a
+    comment in a record read as a move, at a line the file did not have)."""
+    lines = _NEWLINE.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()  # a last newline ends a line; it does not begin one
+    return lines

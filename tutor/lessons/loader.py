@@ -19,6 +19,7 @@ from typing import Any
 
 from tutor.engines.protocol import RequestError, quote, request_to_infoset
 from tutor.io.files import MIB, UnreadableFile, kind, read_text, reason
+from tutor.io.reading import text_lines
 from tutor.lessons.model import (
     FROM_HINTS,
     QUESTIONS,
@@ -122,7 +123,7 @@ class LineMap:
         steps = 0
         arrays: dict[str, int] = {}  # [[steps.choices]] blocks counted within each step
         closing = ""  # the delimiter of the multi-line string being skipped, if any
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text_lines(text), start=1):
             if closing:
                 if line.count(closing) % 2:
                     closing = ""
@@ -290,7 +291,7 @@ def _toml_line(message: str, text: str) -> int:
     match = re.search(r"line (\d+)", message)
     if match:
         return int(match.group(1))
-    lines = text.splitlines() or [""]
+    lines = text_lines(text) or [""]
     if "end of document" in message:
         for number in range(len(lines), 0, -1):
             if lines[number - 1].count('"') % 2 or '"""' in lines[number - 1]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from tutor.io.reading import text_lines
 from tutor.rules.cards import Card, CardError, format_cards, parse_cards
 from tutor.rules.deal import Phase, Position
 from tutor.rules.rulesets import RuleSet, RuleSetError
@@ -108,7 +109,7 @@ def _parse(name: str, text: str) -> object:
 def position_from_text(text: str) -> Position:
     names = {f.name for f in fields(Position)}
     values: dict[str, object] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text_lines(text), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         name, sep, value = raw.partition(":")

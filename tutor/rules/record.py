@@ -20,11 +20,12 @@ another is refused with its line number.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.io.files import MIB, UnreadableFile, read_text, write_atomically
-from tutor.io.reading import NumberError, quote, whole_number
+from tutor.io.reading import NumberError, quote, text_lines, whole_number
 from tutor.rules.actions import HOLD, Action, ActionError, IllegalAction
 from tutor.rules.game import Game
 from tutor.rules.rulesets import ENGLISH, RuleSet, RuleSetError
@@ -106,7 +107,7 @@ def _points_line(before: Game, after: Game) -> str:
 
 
 def loads(text: str, source: str = "<record>") -> Game:
-    lines = text.removeprefix(BOM).splitlines()
+    lines = text_lines(text.removeprefix(BOM))
     header, body_start = _parse_header(lines, source)
     game = Game.new(header.seed, header.rules, header.players)
     for number, raw in enumerate(lines[body_start:], start=body_start + 1):
@@ -207,6 +208,8 @@ def _name_problem(name: str) -> str | None:
     ``Name: action ; comment`` and a deal's ``Deal 3. Dealer Name.``: a name that read
     otherwise there made every record written of the game unreadable (a tester's
     review: the autosave of a game loaded with "A:B" was set aside at the next start)."""
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        return "a name cannot hold a control character or a line break"
     if ":" in name:
         return "a name cannot hold ':' (on a move's line it ends the name)"
     if ";" in name:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tutor.engines import ENGINE_NAMES
 from tutor.io.files import MIB, UnreadableFile, read_text, write_atomically
+from tutor.io.reading import text_lines
 from tutor.rules.game import Game
 from tutor.rules.record import MAGIC, RecordError, dumps, loads
 from tutor.rules.record import read as read_record
@@ -138,7 +139,7 @@ def clear(folder: Path) -> None:
 
 def _header(text: str) -> dict[str, str]:
     fields = {}
-    for line in text.splitlines()[1:]:
+    for line in text_lines(text)[1:]:
         if not line.strip():
             break
         key, sep, value = line.partition(":")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.io.files import UnreadableFile, read_text, write_atomically
-from tutor.io.reading import quote
+from tutor.io.reading import quote, text_lines
 from tutor.rules.actions import Action, ActionError, IllegalAction
 from tutor.rules.record import (
     BOM,
@@ -116,7 +116,7 @@ def _heading(table: PoolTable | RoundTable) -> str:
 def loads(text: str, source: str = "<table record>") -> PoolTable | RoundTable:
     from tutor.tables import TABLES, make_table
 
-    lines = text.removeprefix(BOM).splitlines()
+    lines = text_lines(text.removeprefix(BOM))
     fields, start = header_fields(lines, source)
     for key in ("table", "rules", "seed"):
         if key not in fields:

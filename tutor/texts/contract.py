@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from tutor.io.files import MIB, read_text
+from tutor.io.reading import text_lines
 
 LIMIT = MIB
 
@@ -39,7 +40,7 @@ def contract_ids(path: Path) -> list[tuple[str, int]]:
     """(id, 1-based line) for every id the contract file lists (``UnreadableFile`` if it
     cannot be read)."""
     found: list[tuple[str, int]] = []
-    for number, line in enumerate(read_text(path, LIMIT).splitlines(), 1):
+    for number, line in enumerate(text_lines(read_text(path, LIMIT)), 1):
         cell = _first_cell(line)
         if not cell or cell in ("id",) or set(cell) <= {"-"}:
             continue

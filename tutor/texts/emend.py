@@ -24,6 +24,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from tutor.io.reading import text_lines
+
 _OPENERS = re.compile(r"\{~~|\{\+\+|\{--|\{>>")
 _KINDS = {"{~~": "sub", "{++": "ins", "{--": "dele", "{>>": "note"}
 _CLOSERS = {"ins": "++}", "dele": "--}", "note": "<<}"}
@@ -192,7 +194,7 @@ def unterminated(text: str) -> list[tuple[int, str]]:
     line (the first, and how many more).
     """
     faults = []
-    for number, line in enumerate(text.splitlines()):
+    for number, line in enumerate(text_lines(text)):
         rest = _strip_notes(_Line(line).replace(EMENDATIONS, lambda mark: ""))
         left = _OPENERS.findall(rest)
         if left:

@@ -12,6 +12,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from tutor.io.reading import text_lines
+
 # A target holds no "]" or "(": were it allowed to, each "](passage:" on a long line
 # would scan to the end of the line again, in quadratic time.
 _LINK = re.compile(r"\]\((?P<scheme>passage|glossary|lesson):(?P<target>[^)\s\](]+)\)")
@@ -34,7 +36,7 @@ def glossary_id(slug: str) -> str:
 def find_links(text: str, first_line: int = 0) -> list[Link]:
     """Every custom-scheme link in `text`; glossary targets are normalised to ids."""
     found = []
-    for number, line in enumerate(text.splitlines(), first_line):
+    for number, line in enumerate(text_lines(text), first_line):
         for match in _LINK.finditer(line):
             scheme, target = match.group("scheme"), match.group("target")
             if scheme == "glossary":

@@ -26,6 +26,7 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from tutor.io.files import MIB, UnreadableFile, read_text
+from tutor.io.reading import text_lines
 from tutor.texts.emend import resolve, unterminated
 from tutor.texts.links import find_links
 from tutor.texts.model import Document, Fault, GlossaryEntry, Passage
@@ -67,7 +68,7 @@ def _prepass(lines: list[str]) -> list[str]:
 def parse_header(text: str) -> dict[str, str]:
     """The front matter's ``key: value`` lines (values may be JSON-quoted strings)."""
     header = {}
-    for line in text.splitlines():
+    for line in text_lines(text):
         key, sep, value = line.partition(":")
         if not sep:
             continue
@@ -112,7 +113,7 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
     except UnreadableFile as error:
         doc = Document(doc_id, doc_id, path, {}, [])
         return ParsedFile(doc, faults=[Fault(display, error.line, f"cannot read: {error}")])
-    lines = text.splitlines()
+    lines = text_lines(text)
     result = ParsedFile(Document(doc_id, doc_id, path, {}, []))
     faults = result.faults
     faults.extend(Fault(display, n + 1, msg) for n, msg in unterminated(text))
