@@ -372,3 +372,18 @@ def test_an_unknown_option_is_told_with_its_commands_usage(argv, usage, capsys) 
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert f"usage: {usage} " in err and f"{usage}: error: unrecognized arguments: --bogus" in err
+
+
+@pytest.mark.parametrize(
+    "folder,said", [("", "expected a folder, got ''"), ("/dev/null", "not a folder")]
+)
+def test_match_records_must_name_a_folder(folder, said, tmp_path, monkeypatch, capsys):
+    """A tester's review: --records '' wrote the records into the current folder."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        code = tutor.analysis.match.main(["--deals", "1", "--records", folder])
+    except SystemExit as ended:  # refused by the argument's own type
+        code = ended.code
+    assert code == 2
+    assert said in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

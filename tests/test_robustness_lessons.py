@@ -216,7 +216,7 @@ def test_a_long_bracketed_line_in_an_explanation_reads_at_once(tmp_path: Path):
     text = LESSON.replace('"""Two for the vole."""', f"'''\nTwo for the vole.\n{LONG}\n'''")
     path = tmp_path / "long.toml"
     path.write_text(text)
-    lesson, faults = load_lesson(path)
+    _, faults = load_lesson(path)
     # read at once, and refused for its length alone (a field shown on screen is bounded)
     assert [f.message for f in faults] == [
         "40,023 characters, more than the 4,000 a field may hold"

@@ -248,6 +248,8 @@ def write_records(
 def records_problem(folder: Path) -> str | None:
     """Why records cannot be written in ``folder`` (checked before the match), or None;
     the folder is made if missing."""
+    if folder.exists() and not folder.is_dir():
+        return f"--records {folder}: not a folder"
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -294,12 +296,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--records",
-        type=Path,
+        type=_folder,
         metavar="DIR",
         default=None,
         help="write every deal played as a game record in DIR (for ecarte review)",
     )
     return parser
+
+
+def _folder(text: str) -> Path:
+    """A folder named on the command line; an empty name is refused (a tester's review:
+    ``--records ''`` wrote the records into the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a folder, got {text!r}")
+    return Path(text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -541,11 +541,35 @@ def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) 
     return 0
 
 
+MAX_LINE = 100_000
+"""Bytes (or characters) a request line may hold; a request is a few hundred. A longer
+line is answered with an error and passed over, read in pieces: a tester's review fed
+300 MB without a newline and the whole of it was held, three times over."""
+
+
+def _bounded(buffer: Any) -> Iterator[bytes | None]:
+    """The lines of a byte stream, each read at most ``MAX_LINE`` bytes at a time; None
+    for a line longer than that, whose rest is read and dropped."""
+    while True:
+        raw = buffer.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while raw and not raw.endswith(b"\n"):
+            raw = buffer.readline(MAX_LINE + 1)
+        yield None
+
+
 def _lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | RequestError]:
-    """Each line as text, or the error for a line that is not UTF-8."""
+    """Each line as text, or the error for a line that is not UTF-8 or too long."""
     buffer = getattr(lines, "buffer", None)
-    source: Iterable[str | bytes] = lines if buffer is None else buffer
+    source: Iterable[str | bytes | None] = lines if buffer is None else _bounded(buffer)
     for number, raw in enumerate(source, 1):
+        if raw is None or len(raw) > MAX_LINE + 1:  # one more: its newline
+            yield RequestError(f"line {number} is longer than {MAX_LINE:,} characters")
+            continue
         if isinstance(raw, bytes):
             try:
                 line = raw.decode("utf-8")
