@@ -122,7 +122,10 @@ def parse_request(line: str) -> InfoSet:
     try:
         data = json.loads(line, parse_int=json_int)
     except json.JSONDecodeError as exc:
-        raise RequestError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+        # json's own message may end in "at" ("Invalid control character at")
+        raise RequestError(
+            f"not JSON: {exc.msg.removesuffix(' at')} at column {exc.colno}"
+        ) from None
     except RecursionError:
         raise RequestError("not JSON that can be read: nested too deeply") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits
