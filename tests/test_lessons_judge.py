@@ -10,12 +10,16 @@ import pytest
 
 from tutor.lessons import load_curriculum, tries_for
 from tutor.lessons.balance import (
+    MAX_LONE_RIGHT,
     MAX_LONGEST_RIGHT,
     MAX_SHARE,
+    MIN_LONE,
     MIN_TWO_WAY,
     TWO_WAY,
     law_balance,
     lesson_balance,
+    lone_balance,
+    lone_first_word,
     longest_run,
     quoted_answers,
 )
@@ -94,6 +98,60 @@ def test_law_questions_do_not_favour_the_longest_choice(course):
     assert law.longest_share <= MAX_LONGEST_RIGHT
     # the right choice is not parked in one place in the files either
     assert max(law.positions.values()) <= 0.5 * sum(law.positions.values())
+
+
+def test_the_odd_first_word_out_is_not_the_answer_by_habit(course):
+    """A learner review: where one choice said "No" and the others "Yes" (or one
+    "Choose ..." among three "None: ..."), the lone one was right in 7 of 8 steps."""
+    lone = lone_balance(course.steps)
+    assert lone.share <= MAX_LONE_RIGHT, [f"{s.lesson}/{s.id}" for s in lone.right]
+    # lesson 15 opened with three such steps in a row, the lone one right in each
+    opening = course.lesson("irregularities-play").steps[:3]
+    assert [lone_first_word(s) == s.answer for s in opening].count(True) <= 1
+
+
+def _law_lesson(path, steps):
+    """A lesson file of law questions, each ``(choices, right)``, the right from 1."""
+    text = 'id = "l"\ntitle = "L"\nsummary = "S"\npassages = ["club-laws/12"]\n'
+    for n, (choices, right) in enumerate(steps, start=1):
+        text += (
+            f'\n[[steps]]\nid = "s{n}"\nquestion = "law"\nprompt = "Q{n}?"\nexpected = {right}\n'
+            'explanation = "E."\npassages = ["club-laws/12"]\n'
+        )
+        for m, choice in enumerate(choices, start=1):
+            why = "" if m == right else f'why = "Not so, {n}.{m}."\n'
+            text += f'\n[[steps.choices]]\ntext = "{choice}"\n{why}'
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_lone_first_word_right_too_often_is_a_fault(tmp_path):
+    from tutor.lessons import check_lessons
+
+    def faults(path):
+        return [f for f in check_lessons([path]).faults if "first word stands alone" in f.message]
+
+    lone_no = (["Yes: it stands", "No: a fresh deal", "Yes, unless he objects"], 2)
+    path = _law_lesson(tmp_path / "l.toml", [lone_no] * MIN_LONE)
+    lesson, _ = load_lesson(path)
+    assert [lone_first_word(s) for s in lesson.steps] == [1] * MIN_LONE
+    found = faults(path)
+    assert len(found) == 1 and found[0].file == "<curriculum>"
+    assert (
+        f"right in {MIN_LONE} of the {MIN_LONE}" in found[0].message and "l/s1" in found[0].message
+    )
+    # half of them right is no better than reading the law
+    lone_yes_wrong = (["Yes: it stands", "No: a fresh deal", "Yes, unless he objects"], 1)
+    half = [lone_no] * (MIN_LONE // 2) + [lone_yes_wrong] * (MIN_LONE - MIN_LONE // 2)
+    assert not faults(_law_lesson(tmp_path / "l.toml", half))
+    # too few such questions say nothing
+    assert not faults(_law_lesson(tmp_path / "l.toml", [lone_no] * (MIN_LONE - 1)))
+    # two choices beginning with each word, or a first word that answers nothing, is no split
+    two_each = (["Yes: it stands", "No: a fresh deal", "Yes, unless he objects", "No, never"], 2)
+    grammar = (["The deal stands", "He deals again", "The card is turned down"], 2)
+    assert not faults(_law_lesson(tmp_path / "l.toml", [two_each, grammar] * MIN_LONE))
+    lesson, _ = load_lesson(tmp_path / "l.toml")
+    assert [lone_first_word(s) for s in lesson.steps[:2]] == [None, None]
 
 
 def test_every_wrong_law_choice_has_its_own_explanation(course):

@@ -10,6 +10,10 @@
   is the longest one (a habit of writers that learners learn to exploit); and
   whether the right choice alone copies the words of the passages shown beside it,
   so that it is found by matching words, not by reading the law.
+- **A lone first word**: across the curriculum, among law questions whose choices'
+  first words split one against the rest ("Yes: ...", "Yes, ...", "No: ..."), how
+  often the lone one is right. A writer who answers "No" where the distractors all
+  say "Yes" teaches the odd one out.
 
 ``ecarte lessons balance [PATH ...]`` prints them.
 """
@@ -44,6 +48,18 @@ MAX_LONGEST_RIGHT = 0.45
 QUOTE_WORDS = 5
 """A right law choice that copies this many words running from the passages beside the
 question, where no wrong choice copies as many, is found by matching words."""
+
+ANSWER_WORDS = frozenset({"yes", "no", "none", "nothing", "nobody", "never", "neither", "always"})
+"""First words that answer a law question by themselves. A split of the choices' first
+words counts only where one of its two words is one of these: "The ..." against
+"He ..." is grammar, not a signal (counted too, it would hide the yes and no: 13 of
+36 such splits had the lone one right when 7 of the 8 Yes/No ones did)."""
+MAX_LONE_RIGHT = 0.5
+"""At most this share of the curriculum's lone-first-word law questions may have the
+lone one right: above it, picking the odd word out beats reading the law."""
+MIN_LONE = 6
+"""Fewer such questions than this say nothing (a lesson file checked alone may hold
+two or three): the share is faulted only from this many on."""
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -190,6 +206,60 @@ def law_balance(steps: Iterable[Step]) -> LawBalance:
     return LawBalance(questions, longest, positions)
 
 
+def _first_word(text: str) -> str:
+    words = _WORD.findall(text.casefold())
+    return words[0] if words else ""
+
+
+def lone_first_word(step: Step) -> int | None:
+    """The index of the choice whose first word stands alone, where a law question's
+    three or more choices all begin with one word but that one, and one of the two
+    words answers by itself (``ANSWER_WORDS``: "Yes", "No", "None" ...); else None."""
+    if not step.is_law or len(step.choices) < 3:
+        return None
+    first = [_first_word(c.text) for c in step.choices]
+    counts = Counter(first)
+    if len(counts) != 2 or min(counts.values()) != 1 or not set(counts) & ANSWER_WORDS:
+        return None
+    return next(i for i, word in enumerate(first) if counts[word] == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class LoneBalance:
+    splits: tuple[Step, ...]
+    """The law questions whose choices' first words split one against the rest."""
+    right: tuple[Step, ...]
+    """... of which the lone one is the right choice."""
+
+    @property
+    def share(self) -> float:
+        return len(self.right) / len(self.splits) if self.splits else 0.0
+
+    def problem(self) -> str | None:
+        if len(self.splits) < MIN_LONE or self.share <= MAX_LONE_RIGHT:
+            return None
+        where = ", ".join(f"{s.lesson}/{s.id}" for s in self.right)
+        return (
+            f"the choice whose first word stands alone (one 'No' among 'Yes', one 'None'"
+            f" among others ...) is right in {len(self.right)} of the {len(self.splits)} law"
+            f" questions that split so (at most {MAX_LONE_RIGHT:.0%}): {where}. Let two"
+            " choices begin with each word, or word them so the first word says nothing,"
+            " or let the lone one be wrong"
+        )
+
+
+def lone_balance(steps: Iterable[Step]) -> LoneBalance:
+    splits, right = [], []
+    for step in steps:
+        lone = lone_first_word(step)
+        if lone is None or step.answer is None:
+            continue
+        splits.append(step)
+        if lone == step.answer:
+            right.append(step)
+    return LoneBalance(tuple(splits), tuple(right))
+
+
 @dataclass(frozen=True, slots=True)
 class Quote:
     """A right law choice that alone copies a run of words from the passages beside it."""
@@ -298,6 +368,18 @@ def report(curriculum: Curriculum, passage_text: Callable[[str], str] | None = N
         f"law questions with 3+ choices: {law.questions}, the longest right in {law.longest_right}"
         f" ({law.longest_share:.0%}); the right choice's place in the file: {where}"
     )
+    lone = lone_balance(curriculum.steps)
+    lines.append(
+        f"law questions whose choices' first words split one against the rest"
+        f" ({'/'.join(sorted(ANSWER_WORDS))}): {len(lone.splits)}, the lone one right in"
+        f" {len(lone.right)} ({lone.share:.0%})"
+    )
+    lines += [
+        f"  {s.lesson}/{s.id}: the lone one {'right' if s in lone.right else 'wrong'}"
+        for s in lone.splits
+    ]
+    if (problem := lone.problem()) is not None:
+        lines.append(f"  problem: {problem}")
     if passage_text is not None:
         lines.append(
             f"law questions whose right choice alone copies {QUOTE_WORDS} words or more"

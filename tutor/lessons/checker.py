@@ -6,7 +6,9 @@ action is legal in its position; for a step that teaches a hint, the hints
 engine gives the same answer (discards as sets) and decides it by that hint;
 every arranged deal really makes the wrong choice score worse; every wrong
 choice of a law question says why it is wrong; a lesson with six or more
-two-way decisions is balanced and holds a minimal pair (``balance``); and, for
+two-way decisions is balanced and holds a minimal pair (``balance``); the law
+questions whose choices' first words split one against the rest do not favour the
+lone one (``balance.lone_balance``); and, for
 the whole curriculum, every club law from 1 to 51 is taught by a step or listed
 in ``LAWS_OUT_OF_SCOPE`` with its reason. A texts library that cannot be
 loaded is reported as a fault, never as a traceback, and the rest is still checked.
@@ -23,7 +25,7 @@ from typing import Any
 from tutor.hints import HINTS, advise, applicable
 from tutor.io.paths import LESSONS_ENV
 from tutor.lessons.answers import same_action
-from tutor.lessons.balance import Quote, lesson_balance, quoted_answers
+from tutor.lessons.balance import Quote, lesson_balance, lone_balance, quoted_answers
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Fault, Lesson, Step, typed_number
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
@@ -114,6 +116,9 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
             report.faults += [
                 _quote_fault(q) for q in quoted_answers(lesson, ctx.library.plain_words)
             ]
+    lone = lone_balance(curriculum.steps).problem()
+    if lone is not None:
+        report.faults.append(Fault("<curriculum>", 0, "choices", f"passable by pattern: {lone}"))
     report.uncovered_hints = sorted(
         h for h in set(HINTS) - taught if not h.startswith(PROJECT_HINTS)
     )
