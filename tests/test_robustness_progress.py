@@ -283,3 +283,18 @@ def test_an_old_file_whose_moment_overflows_its_migration_is_moved_aside(tmp_pat
         (notice,) = store.notices
         assert "a moment that cannot be read: date value out of range" in notice
         assert store.reviews() == []
+
+
+def test_answers_kept_back_are_written_before_a_reset_not_after(tmp_path):
+    path = tmp_path / FILENAME
+    store = Progress(path)
+    store.db.execute("PRAGMA busy_timeout = 50")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    store.record_answer("cards", "1", "QS", True)  # kept back
+    other.execute("ROLLBACK")
+    other.close()
+    store._busy_until = 0.0
+    assert store.reset_lesson("cards") is True
+    assert store.answers() == [] and store.unsaved == 0  # the reset came last
+    store.close()

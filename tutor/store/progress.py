@@ -413,21 +413,27 @@ class Progress:
         another reason (read-only, disk full) loses that write, said once, and the
         session goes on."""
         if not keep:
-            if time.monotonic() < self._busy_until:
+            # what was kept goes first: answers kept back must not land after a reset
+            if not self._flush():
                 self._say(f"Could not save {what} in {self.path}: it is busy. Nothing was changed.")
                 return False
             return self._run(what, statements, keep)
         self._pending.append((what, statements))
+        return self._flush()
+
+    def _flush(self) -> bool:
+        """Write the writes kept, oldest first; True when the last of them was written
+        (the one just asked for), False while the file stays busy."""
         if time.monotonic() < self._busy_until:
-            return False
+            return not self._pending
         written = True
         while self._pending:
             what, statements = self._pending[0]
-            written = self._run(what, statements, keep)
+            written = self._run(what, statements, True)
             if not written and time.monotonic() < self._busy_until:
                 return False  # busy: kept for the next write
             self._pending.pop(0)
-        return written  # the last is the one asked for now
+        return written
 
     def _run(
         self, what: str, statements: Callable[[sqlite3.Connection], object], keep: bool
