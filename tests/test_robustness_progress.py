@@ -5,11 +5,32 @@ second costs the write, with a notice, never the session."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from tutor.store.progress import FILENAME, Progress
+
+
+def impatient(path: Path) -> Progress:
+    """A store that gives up on a busy file after 50 ms, not the app's seconds."""
+    store = Progress(path)
+    store.db.execute("PRAGMA busy_timeout = 50")
+    return store
+
+
+@contextmanager
+def held_by_another(path: Path) -> Iterator[None]:
+    """The progress file locked by another program (an exclusive transaction) within."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
 
 
 def damaged(tmp_path: Path, *statements: str) -> Path:
@@ -120,24 +141,20 @@ def test_a_locked_file_is_waited_on_once_and_loses_no_write(tmp_path, monkeypatc
     """A tester's review: with the file held by another program each write waited the
     full busy timeout again (30 s an answer, the screen frozen) and was then lost."""
     path = tmp_path / FILENAME
-    store = Progress(path)
-    store.db.execute("PRAGMA busy_timeout = 50")
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    waits = []
-    run = store._run
-    monkeypatch.setattr(store, "_run", lambda *a: waits.append(a[0]) or run(*a))
-    attempt = store.attempt("cards", "1")
-    assert attempt.record("QS", False) is False  # recorded, though not saved yet
-    store.complete_lesson("cards")
-    store.record_answer("cards", "1", "KS", False)
-    assert len(waits) == 1  # the file was waited on once; the rest is kept, not tried
-    assert store.unsaved >= 3  # the answers and the lesson done, at least
-    assert len(store.notices) == 1 and "database is locked" in store.notices[0]
-    assert str(path) in store.notices[0] and "cards step 1" in store.notices[0]
-    assert "kept" in store.notices[0]
-    other.execute("ROLLBACK")
-    other.close()
+    store = impatient(path)
+    with held_by_another(path):
+        waits = []
+        run = store._run
+        monkeypatch.setattr(store, "_run", lambda *a: waits.append(a[0]) or run(*a))
+        attempt = store.attempt("cards", "1")
+        assert attempt.record("QS", False) is False  # recorded, though not saved yet
+        store.complete_lesson("cards")
+        store.record_answer("cards", "1", "KS", False)
+        assert len(waits) == 1  # the file was waited on once; the rest is kept, not tried
+        assert store.unsaved >= 3  # the answers and the lesson done, at least
+        assert len(store.notices) == 1 and "database is locked" in store.notices[0]
+        assert str(path) in store.notices[0] and "cards step 1" in store.notices[0]
+        assert "kept" in store.notices[0]
     store._busy_until = 0.0  # the pause over
     assert store.record_answer("cards", "2", "KS", True) is None
     assert store.unsaved == 0
@@ -149,14 +166,10 @@ def test_a_locked_file_is_waited_on_once_and_loses_no_write(tmp_path, monkeypatc
 
 def test_a_reset_refused_by_a_busy_file_does_not_happen_later(tmp_path):
     path = tmp_path / FILENAME
-    store = Progress(path)
+    store = impatient(path)
     store.record_answer("cards", "1", "QS", True)
-    store.db.execute("PRAGMA busy_timeout = 50")
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    assert store.reset_lesson("cards") is False
-    other.execute("ROLLBACK")
-    other.close()
+    with held_by_another(path):
+        assert store.reset_lesson("cards") is False
     store._busy_until = 0.0
     store.record_answer("cards", "2", "KS", True)
     assert [a.step for a in store.answers()] == ["1", "2"]  # the reset did not happen
@@ -165,13 +178,9 @@ def test_a_reset_refused_by_a_busy_file_does_not_happen_later(tmp_path):
 
 def test_writes_kept_back_are_tried_once_more_at_close(tmp_path):
     path = tmp_path / FILENAME
-    store = Progress(path)
-    store.db.execute("PRAGMA busy_timeout = 50")
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    store.record_answer("cards", "1", "QS", True)
-    other.execute("ROLLBACK")
-    other.close()
+    store = impatient(path)
+    with held_by_another(path):
+        store.record_answer("cards", "1", "QS", True)
     store.close()
     with Progress(path) as again:
         assert [a.step for a in again.answers()] == ["1"]
@@ -287,13 +296,9 @@ def test_an_old_file_whose_moment_overflows_its_migration_is_moved_aside(tmp_pat
 
 def test_answers_kept_back_are_written_before_a_reset_not_after(tmp_path):
     path = tmp_path / FILENAME
-    store = Progress(path)
-    store.db.execute("PRAGMA busy_timeout = 50")
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    store.record_answer("cards", "1", "QS", True)  # kept back
-    other.execute("ROLLBACK")
-    other.close()
+    store = impatient(path)
+    with held_by_another(path):
+        store.record_answer("cards", "1", "QS", True)  # kept back
     store._busy_until = 0.0
     assert store.reset_lesson("cards") is True
     assert store.answers() == [] and store.unsaved == 0  # the reset came last

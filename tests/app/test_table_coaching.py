@@ -60,6 +60,14 @@ async def learner_card(pilot, screen) -> None:
     await settle(pilot)
 
 
+async def play_to_summary(pilot, screen) -> None:
+    """Answer the learner's decisions until the deal ends on its summary."""
+    for _ in range(10):
+        if isinstance(pilot.app.screen, TableDealSummary):
+            return
+        await learner_card(pilot, screen)
+
+
 def advice_text(screen) -> str:
     return screen.query_one("#tp-advice", PassageMarkdown).source
 
@@ -173,10 +181,7 @@ async def test_redeal_asks_before_it_takes_back_a_finished_deal():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = await open_table(pilot, "quatre", 42)
-        for _ in range(10):
-            if isinstance(app.screen, TableDealSummary):
-                break
-            await learner_card(pilot, screen)
+        await play_to_summary(pilot, screen)
         await pilot.press("enter")  # the summary put away: the next deal is dealt
         await settle(pilot)
         assert app.screen is screen
@@ -203,10 +208,7 @@ async def test_a_deal_ends_on_its_summary_and_the_review_grades_every_deal():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = await open_table(pilot, "quatre", 42)
-        for _ in range(10):
-            if isinstance(app.screen, TableDealSummary):
-                break
-            await learner_card(pilot, screen)
+        await play_to_summary(pilot, screen)
         summary = app.screen
         assert isinstance(summary, TableDealSummary)
         choices = str(summary.query_one("#ts-choices", Static).render())

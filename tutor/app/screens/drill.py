@@ -184,14 +184,6 @@ class DrillScreen(LessonScreen):
     def show_heading(self) -> None:
         """The position, the tally, and what is due for review, as a lesson shows it (a
         learner review: in a drill the queue showed only after a miss)."""
-        import sqlite3
-
-        from tutor.app.lessonsource import progress, review_outlook
-
-        try:
-            outlook = review_outlook(progress(), clock_time=False)
-        except sqlite3.Error as exc:  # a busy progress file is not a broken drill
-            outlook = f"not known just now ({exc})"
         self.query_one("#step-title", Static).update(
             styled(
                 "[b]Position $dealt[/b]  [dim]· $title[/dim]\n"
@@ -201,7 +193,7 @@ class DrillScreen(LessonScreen):
                 title=self.topic.title,
                 right=self.right_first_time,
                 answered=self.answered,
-                outlook=outlook,
+                outlook=self.review_outlook(),
             )
         )
 

@@ -405,14 +405,19 @@ class LessonScreen(Screen):
         width = self.query_one("#step-title", Static).content_size.width
         fits = not width or title.cell_len + 2 + len(score) <= width
         title.append(f"  {score}" if fits else f"\n{score}", style="dim")
-        try:
-            outlook = review_outlook(progress(), clock_time=False)
-        except sqlite3.Error as exc:  # a busy progress file is not a broken lesson
-            outlook = f"not known just now ({exc})"
-        title.append(f"\nReview: {outlook}", style="dim")
+        title.append(f"\nReview: {self.review_outlook()}", style="dim")
         if self.review is not None and not self.review_title.startswith("Missed in "):
             title.append(f"\nfrom {self.lesson_title(self.step.lesson)}", style="dim")
         self.query_one("#step-title", Static).update(title)
+
+    @staticmethod
+    def review_outlook() -> str:
+        """What is due for review, for the heading; a busy progress file is not a
+        broken lesson (or drill)."""
+        try:
+            return review_outlook(progress(), clock_time=False)
+        except sqlite3.Error as exc:
+            return f"not known just now ({exc})"
 
     def save_place(self, step) -> None:
         if self.lesson is not None and not self.revisiting:
