@@ -274,3 +274,24 @@ def test_search_shows_and_matches_a_translation_as_plain_text(library):
     for hit in hits + library.search("order of value"):
         assert "*" not in hit.snippet and "](" not in hit.snippet, hit
     assert library.search("**") == [] and library.search("*") == []
+
+
+def test_a_page_marker_is_set_off_from_the_sentence_it_stands_in(library):
+    """A learner review: "At the adverse [9:7:621] score of four" read the page marker
+    as part of the sentence. The source keeps it; a reader sees the page sign, and a
+    note says which page begins there, in every reading."""
+    passage = library.passage("britannica-9/hints/score/adverse-four")
+    assert "[9:7:621]" in passage.source
+    for shown in (
+        passage.shown_markdown(),
+        passage.shown_markdown(emended=False),
+        passage.bilingual_markdown(),
+        *(passage.marked(reading) for reading in ("corrected", "received", "both")),
+        *(block for block, _ in passage.aligned()),
+    ):
+        assert "[9:7:621]" not in shown and "At the adverse ‖ score of four" in shown
+    note = "‖ marks where page 621 of volume 7 begins in the printed source"
+    assert any(n.startswith(note) and "[9:7:621]" in n for n in passage.project_notes)
+    assert passage.project_notes[-1] in passage.notes
+    hit = library.search("adverse score of four")[0]
+    assert hit.id == passage.id and "[9:7:621]" not in hit.snippet
