@@ -295,3 +295,13 @@ def test_a_page_marker_is_set_off_from_the_sentence_it_stands_in(library):
     assert passage.project_notes[-1] in passage.notes
     hit = library.search("adverse score of four")[0]
     assert hit.id == passage.id and "[9:7:621]" not in hit.snippet
+
+
+def test_no_text_a_learner_reads_names_the_code(library):
+    """A learner review: the reading of "guarded" ended "The code is `guarded_in` and
+    `is_guarded` in `tutor/hints/readings.py`". Pointers for developers are comments."""
+    code = re.compile(r"tutor/|benchmarks/|tools/|\.py\b|The code is")
+    for document in library.documents():
+        for passage in document.passages:
+            for text in [passage.source, *passage.note_sources, passage.translation_source or ""]:
+                assert not code.search(text), (passage.id, code.search(text))
