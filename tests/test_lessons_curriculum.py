@@ -186,3 +186,15 @@ def test_exception_2_says_why_it_decides_before_exception_4_and_three_queens():
                 InfoSet(decision="accept", role="dealer", hand=parse_cards(hand), turnup=card("7H"))
             )
             assert (verdict.hint.id, verdict.action) == ("refuse/exception-2", REFUSE), hand
+
+
+def test_a_question_on_the_projects_reading_shows_the_reading_beside_it():
+    """A learner review: lesson 9 opened by asking how the project reads "guarded",
+    with only the Hints beside the question; the reading came with the answer."""
+    for lesson in load_curriculum().lessons:
+        for step in lesson.steps:
+            if "the project" not in step.prompt:
+                continue
+            beside = lesson.passages_beside(step)
+            for reading in (p for p in step.passages if p.startswith("readings/")):
+                assert reading in beside, (lesson.id, step.id, reading)
