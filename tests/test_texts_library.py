@@ -305,3 +305,16 @@ def test_no_text_a_learner_reads_names_the_code(library):
         for passage in document.passages:
             for text in [passage.source, *passage.note_sources, passage.translation_source or ""]:
                 assert not code.search(text), (passage.id, code.search(text))
+
+
+def test_page_markers_are_read_in_bounds_on_any_input() -> None:
+    from tutor.texts.pages import page_markers, set_off, without_markers
+
+    # a run of digits too long to be a page is no marker (int() would refuse it)
+    assert page_markers("[" + "9" * 9000 + ":1:1] [9:7:621]")[-1].page == 621
+    assert len(page_markers("[" + "9" * 9000 + ":1:1]")) == 0
+    assert set_off("a [9:7:621] b") == "a ‖ b"
+    assert without_markers("At the adverse [9:7:621] score") == "At the adverse score"
+    # a long run of spaces is passed over once, not once from each of its spaces
+    spaces = " " * 200_000 + "x"
+    assert without_markers(spaces) == spaces

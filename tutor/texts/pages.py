@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PAGE_MARKER = re.compile(r"\[(\d+):(\d+):(\d+)\]")
-"""A page marker as received: ``[edition:volume:page]``."""
+PAGE_MARKER = re.compile(r"\[(\d{1,4}):(\d{1,4}):(\d{1,6})\]")
+"""A page marker as received: ``[edition:volume:page]`` (digits bounded, so that a
+long run of them in a text is no marker rather than a number too long to read)."""
 PAGE_SIGN = "‖"
 """What stands in the running text where a page begins (an editor's page-break sign)."""
 
@@ -51,4 +52,9 @@ def set_off(text: str) -> str:
 def without_markers(text: str) -> str:
     """``text`` with its page markers taken out (for search and its snippets):
     ``At the adverse [9:7:621] score`` reads ``At the adverse score``."""
-    return re.sub(r"[ \t]*" + PAGE_MARKER.pattern, "", text)
+    # one space before it at most: a run of spaces matched by ``*`` would be
+    # scanned again from each of its spaces (quadratic on a long run)
+    return _SPACED_MARKER.sub("", text)
+
+
+_SPACED_MARKER = re.compile(r"[ \t]?" + PAGE_MARKER.pattern)
