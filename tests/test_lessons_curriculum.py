@@ -155,3 +155,46 @@ def test_a_lesson_is_found_by_the_number_the_list_shows():
     for wrong in ("0", str(len(course.lessons) + 1), "-1", "1.5"):
         with pytest.raises(UnknownLesson, match="by number or id: 1 "):
             course.lesson(wrong)
+
+
+def test_exception_2_says_why_it_decides_before_exception_4_and_three_queens():
+    """A learner review: lesson 10's hand of one trump, king, queen and eight of spades
+    and the queen of hearts said that exception 2 decides, not why exception 4 ("one
+    trump and two queens", the queen of hearts alone) and the three queens do not."""
+    from itertools import permutations
+
+    from tutor.hints import advise
+    from tutor.rules.actions import REFUSE
+    from tutor.rules.cards import card, parse_cards
+    from tutor.rules.infoset import InfoSet
+
+    step = next(
+        s for s in load_curriculum().lesson("refusing").steps if s.id == "exception-2-queen"
+    )
+    said = step.explanation
+    for words in ("exception 4", "three queens", "the project's reading", "refuse none of them"):
+        assert words in said
+    assert {"britannica-9/hints/refusing/4", "britannica-9/hints/three-queens"} <= set(
+        step.passages
+    )
+    # what it says of every such hand holds: one trump, king, queen and a small card of
+    # one suit, a queen of another: exception 2 refuses it
+    for suit, other in permutations("SDC", 2):
+        for small in "T987":
+            hand = f"8H K{suit} Q{suit} {small}{suit} Q{other}"
+            verdict = advise(
+                InfoSet(decision="accept", role="dealer", hand=parse_cards(hand), turnup=card("7H"))
+            )
+            assert (verdict.hint.id, verdict.action) == ("refuse/exception-2", REFUSE), hand
+
+
+def test_a_question_on_the_projects_reading_shows_the_reading_beside_it():
+    """A learner review: lesson 9 opened by asking how the project reads "guarded",
+    with only the Hints beside the question; the reading came with the answer."""
+    for lesson in load_curriculum().lessons:
+        for step in lesson.steps:
+            if "the project" not in step.prompt:
+                continue
+            beside = lesson.passages_beside(step)
+            for reading in (p for p in step.passages if p.startswith("readings/")):
+                assert reading in beside, (lesson.id, step.id, reading)

@@ -113,3 +113,19 @@ def test_contract_ranges():
     assert expand("b/laws/1 ... /2") == ["b/laws/1", "b/laws/2"]
     assert expand("j/2a ... /2c") == ["j/2a", "j/2b", "j/2c"]
     assert expand("french/ecart") == ["french/ecart"]
+
+
+def test_a_comment_is_for_developers_and_part_of_no_passage(texts_copy):
+    """A note for developers (where the code reads a passage) stays in the file as an
+    HTML comment, never in what a reader is shown; one left open is a located fault."""
+    _append(
+        texts_copy / "readings.md",
+        "{#readings/extra}\nA reading.\n\n<!-- code: somewhere in tutor/x.py -->\n\nMore.\n",
+    )
+    library = load_library(texts_copy)
+    extra = library.passage("readings/extra")
+    assert extra.blocks == ["A reading.", "More."]
+    assert "tutor/x.py" not in extra.source and not library.faults
+    line = _append(texts_copy / "notes.md", "<!-- never closed\n\n{#notes/hidden}\nText.\n")
+    faults = load_library(texts_copy).faults
+    assert any(f.line == line and "unclosed comment" in f.message for f in faults)

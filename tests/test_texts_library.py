@@ -274,3 +274,47 @@ def test_search_shows_and_matches_a_translation_as_plain_text(library):
     for hit in hits + library.search("order of value"):
         assert "*" not in hit.snippet and "](" not in hit.snippet, hit
     assert library.search("**") == [] and library.search("*") == []
+
+
+def test_a_page_marker_is_set_off_from_the_sentence_it_stands_in(library):
+    """A learner review: "At the adverse [9:7:621] score of four" read the page marker
+    as part of the sentence. The source keeps it; a reader sees the page sign, and a
+    note says which page begins there, in every reading."""
+    passage = library.passage("britannica-9/hints/score/adverse-four")
+    assert "[9:7:621]" in passage.source
+    for shown in (
+        passage.shown_markdown(),
+        passage.shown_markdown(emended=False),
+        passage.bilingual_markdown(),
+        *(passage.marked(reading) for reading in ("corrected", "received", "both")),
+        *(block for block, _ in passage.aligned()),
+    ):
+        assert "[9:7:621]" not in shown and "At the adverse ‖ score of four" in shown
+    note = "‖ marks where page 621 of volume 7 begins in the printed source"
+    assert any(n.startswith(note) and "[9:7:621]" in n for n in passage.project_notes)
+    assert passage.project_notes[-1] in passage.notes
+    hit = library.search("adverse score of four")[0]
+    assert hit.id == passage.id and "[9:7:621]" not in hit.snippet
+
+
+def test_no_text_a_learner_reads_names_the_code(library):
+    """A learner review: the reading of "guarded" ended "The code is `guarded_in` and
+    `is_guarded` in `tutor/hints/readings.py`". Pointers for developers are comments."""
+    code = re.compile(r"tutor/|benchmarks/|tools/|\.py\b|The code is")
+    for document in library.documents():
+        for passage in document.passages:
+            for text in [passage.source, *passage.note_sources, passage.translation_source or ""]:
+                assert not code.search(text), (passage.id, code.search(text))
+
+
+def test_page_markers_are_read_in_bounds_on_any_input() -> None:
+    from tutor.texts.pages import page_markers, set_off, without_markers
+
+    # a run of digits too long to be a page is no marker (int() would refuse it)
+    assert page_markers("[" + "9" * 9000 + ":1:1] [9:7:621]")[-1].page == 621
+    assert len(page_markers("[" + "9" * 9000 + ":1:1]")) == 0
+    assert set_off("a [9:7:621] b") == "a ‖ b"
+    assert without_markers("At the adverse [9:7:621] score") == "At the adverse score"
+    # a long run of spaces is passed over once, not once from each of its spaces
+    spaces = " " * 200_000 + "x"
+    assert without_markers(spaces) == spaces

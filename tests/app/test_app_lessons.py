@@ -722,3 +722,36 @@ async def test_a_discard_the_laws_refuse_is_said_and_spends_no_try():
         assert screen.judgement is None and not screen.wrong_given
         messages = [n.message for n in app._notifications]
         assert any("must discard at least one card" in m for m in messages)
+
+
+def _rows(app) -> list[str]:
+    """The screen as drawn now, line by line."""
+    update = app.screen._compositor.render_full_update()
+    return ["".join(s.text for strip in line for s in strip) for line in update.strips]
+
+
+@run
+async def test_the_end_of_a_lesson_shows_nothing_of_the_lesson_around_it():
+    """A learner review: finishing lesson 8 at 80x24, a stray "t?" stood at the edge of
+    the end-of-lesson summary: the lesson's words cut by its edges, with the lesson's
+    "more below" notice and its keys under it."""
+    use_shipped_lesson("08-discarding.toml")
+    app = create_app(start="lessons", lesson_id="discarding")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while not isinstance(app.screen, LessonEndScreen):
+            await pilot.press("s", "n")
+            await settle(pilot)
+        await pilot.pause(0.1)
+        box = app.screen.query_one("#lesson-end").region
+        rows = _rows(app)
+        assert "Discarding" in rows[0]  # the header names the lesson
+        for y, row in enumerate(rows[1:-1], 1):
+            outside = row[: box.x] + row[box.right :]
+            if not box.y <= y < box.bottom:
+                outside = row
+            assert not outside.strip(), (y, row)
+        assert "more below" not in "\n".join(rows)
+        assert "Back to the lessons" in rows[-1]  # its own keys, not the lesson's
+        choices = app.screen.query_one("#lesson-end-choices")
+        assert choices.max_scroll_y == 0  # every choice in sight

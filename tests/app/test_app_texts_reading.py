@@ -225,3 +225,25 @@ def test_a_glossary_entry_says_its_term_once():
     assert shown.count("Vole") == 1 and shown.startswith("## Vole")
     law = passage_text(library.passage("club-laws/38"), "corrected", show_id=False, level=2)
     assert "38.--If the dealer accept" in law
+
+
+@run
+async def test_a_page_marker_is_shown_apart_from_the_sentence():
+    """A learner review: "At the adverse [9:7:621] score of four" in the texts and beside
+    a lesson; the page sign stands there and the notes say which page begins."""
+    from tutor.app.widgets.passage import passage_markdown
+
+    app = create_app(start="texts", passage_id="britannica-9/hints/score/adverse-four")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _opened(pilot)
+        for _reading in range(3):  # corrected, received, both
+            shown = screen.query_one("#original").source
+            assert "[9:7:621] score" not in shown and "adverse ‖ score of four" in shown
+            assert "page 621 of volume 7 begins" in shown
+            await pilot.press("e")
+            await settle(pilot)
+    beside = passage_markdown(
+        app.library.passage("britannica-9/hints/score/adverse-four"), with_emendations=False
+    )
+    assert "[9:7:621] score" not in beside and "adverse ‖ score of four" in beside
+    assert "page 621 of volume 7 begins" in beside

@@ -12,6 +12,7 @@ from difflib import get_close_matches
 from pathlib import Path
 
 from tutor.texts.model import Document, Fault, GlossaryEntry, Passage, SearchHit, UnknownPassage
+from tutor.texts.pages import without_markers
 from tutor.texts.parse import parse_file
 
 # Reading order of the documents; any other .md file follows, alphabetically.
@@ -144,7 +145,10 @@ class Library:
         words = [_stem(w) for w in typed]
         ranked = []
         for order, passage in enumerate(self._passages.values()):
-            corrected, original = passage.plain_text(True), passage.plain_text(False)
+            # a page marker is not a word of the sentence it stands in: "adverse score
+            # of four" is found as a phrase, and no snippet shows "[9:7:621]"
+            corrected = without_markers(passage.plain_text(True))
+            original = without_markers(passage.plain_text(False))
             # the translation's words, not its Markdown (a tester's review: a snippet
             # read "**Écarté** Écarté is a card game", and "**" found every French passage)
             texts = [corrected, passage.plain_translation(), original]

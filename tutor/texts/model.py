@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tutor.texts.emend import Emendation, emendations, marked, resolve
 from tutor.texts.links import find_links
+from tutor.texts.pages import page_markers, set_off
 from tutor.texts.plain import plain
 
 
@@ -70,16 +71,22 @@ class Passage:
         """
         return resolve(self.source, emended, marks)
 
+    def shown_markdown(self, emended: bool = True) -> str:
+        """The Markdown a reader is shown: as ``markdown``, each page marker set off
+        by the page sign (``‖``, explained among the notes) so that it does not read as
+        part of the sentence it stands in."""
+        return set_off(self.markdown(emended))
+
     def bilingual_markdown(self, emended: bool = True) -> str:
         """A French passage's Markdown with the project's translation after each block,
         quoted and headed "English", a heading's in brackets beside it (beside a lesson's
         question, where the reader's two columns have no room); a passage without
-        translations as ``markdown``."""
+        translations as ``shown_markdown``."""
         if not self.block_translations:
-            return self.markdown(emended)
+            return self.shown_markdown(emended)
         parts = []
         for index, block in enumerate(self.blocks):
-            text = resolve(block, emended).strip()
+            text = set_off(resolve(block, emended)).strip()
             english = self.block_translations.get(index)
             if english is None:
                 parts.append(text)
@@ -97,17 +104,18 @@ class Passage:
 
     def marked(self, reading: str = "corrected") -> str:
         """The passage's Markdown with each emendation marked in the running text:
-        ``⟨trumps⟩`` as corrected, ``⟨tramps⟩`` as received, ``⟨tramps → trumps⟩`` both."""
-        return marked(self.source, reading)
+        ``⟨trumps⟩`` as corrected, ``⟨tramps⟩`` as received, ``⟨tramps → trumps⟩`` both;
+        page markers set off as in ``shown_markdown``."""
+        return set_off(marked(self.source, reading))
 
     def aligned(self, reading: str = "corrected") -> list[tuple[str, str | None]]:
         """The passage block by block, each with the project's translation of it (or None),
         emendations marked as in `marked`: French and English paragraph by paragraph."""
         if not self.blocks:
-            return [(marked(self.source, reading), None)]
+            return [(self.marked(reading), None)]
         return [
             (
-                marked(block, reading),
+                set_off(marked(block, reading)),
                 None
                 if index not in self.block_translations
                 else resolve(self.block_translations[index]),
@@ -144,16 +152,22 @@ class Passage:
         return emendations(self.source)
 
     @property
+    def page_notes(self) -> list[str]:
+        """One note per page marker in the text, saying which page begins at its sign."""
+        return [marker.describe() for marker in page_markers(self.source)]
+
+    @property
     def project_notes(self) -> list[str]:
-        """The project's notes on this passage (Markdown), without the emendations."""
-        return [resolve(n) for n in self.note_sources]
+        """The project's notes on this passage (Markdown), then what its page signs mean,
+        without the emendations."""
+        return [resolve(n) for n in self.note_sources] + self.page_notes
 
     @property
     def notes(self) -> list[str]:
-        """The project's notes on this passage (Markdown), then one per emendation, the
-        same correction made twice (tramps, tramps) told once."""
+        """The project's notes on this passage (Markdown), what its page signs mean, then
+        one per emendation, the same correction made twice (tramps, tramps) told once."""
         told = dict.fromkeys(e.describe() for e in self.emendations)
-        return [resolve(n) for n in self.note_sources] + list(told)
+        return self.project_notes + list(told)
 
     @property
     def translation(self) -> str | None:

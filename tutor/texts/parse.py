@@ -7,7 +7,8 @@ to the next block with an id. Blocks marked ``{.note}`` and ``{.translation}``
 a translation is also kept beside the block it follows, so French and English
 can be shown paragraph by paragraph. ``subject="..."`` names what a law is about,
 ``toc="..."`` gives a short label for the contents.
-A definition list with an id is a glossary entry. The parser never raises on a
+A definition list with an id is a glossary entry. An HTML comment on lines of
+its own (``<!-- ... -->``) is a note for developers, part of no passage. The parser never raises on a
 malformed file: it records a Fault with the file and line and carries on.
 """
 
@@ -137,6 +138,18 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
         start, end = token.map
         if token.type == "front_matter":
             result.document.header = parse_header(token.content)
+            continue
+        if token.type == "html_block" and token.content.lstrip().startswith("<!--"):
+            # a note for the project's developers (where the code reads a passage): kept
+            # in the file, never part of a passage, so never shown to a reader
+            if "-->" not in token.content:
+                faults.append(
+                    Fault(
+                        display,
+                        start + 1,
+                        "unclosed comment '<!--': every line after it would be hidden",
+                    )
+                )
             continue
         if token.type == "paragraph_open" and _LOOKS_LIKE_ATTRS.match(lines[start]):
             faults.append(

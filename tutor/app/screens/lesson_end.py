@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import curriculum, progress
+from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.rules.cards import sort_hand
 from tutor.store.progress import SCHEDULE
 
@@ -51,13 +52,18 @@ class LessonEndScreen(ModalScreen):
         self.results = results
 
     def compose(self) -> ComposeResult:
+        # a screen of its own: the lesson behind it is hidden (its words cut by the
+        # summary's edges read as stray letters), its keys with it
+        yield Header()
         with Vertical(id="lesson-end"):
             yield Static(id="lesson-end-summary")
             yield OptionList(id="lesson-end-choices")
+        yield AdaptiveFooter()
 
     def on_mount(self) -> None:
         box = self.query_one("#lesson-end")
         box.border_title = "Lesson complete" if self.lesson is not None else "Review complete"
+        self.sub_title = self.lesson.title if self.lesson is not None else "review"
         total = len(self.steps)
         answered = len(self.results)
         first = sum(1 for ok in self.results.values() if ok)

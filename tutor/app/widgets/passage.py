@@ -270,7 +270,7 @@ def passage_markdown(
     if with_translation:
         body = passage.bilingual_markdown(emended=emended)
     else:
-        body = passage.markdown(emended=emended)
+        body = passage.shown_markdown(emended=emended)
     ident = f"`{passage.id}`" if show_id else ""
     if body.lstrip().startswith("#"):  # the passage brings its own heading
         parts = [ident, "", body] if ident else [body]
