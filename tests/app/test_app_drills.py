@@ -201,3 +201,30 @@ def test_drill_snapshot(snap_compare):
         await pilot.app.workers.wait_for_complete()
 
     assert snap_compare(create_app(start="lessons"), terminal_size=SIZE, run_before=answer_right)
+
+
+@run
+async def test_a_clue_shows_the_whole_list_whatever_the_answer():
+    """A learner review: a clue on a jeu de règle put its own clause beside the hand (the
+    answer, by matching words), and on a hand to propose the heading of the list alone,
+    "They are as follows :—" and nothing after it."""
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill(TOPIC, seed=SEED)
+        await settle(pilot)
+        screen = app.screen
+        passage = screen.query_one("#lesson-passage")
+        shown: dict[str, str] = {}
+        for _ in range(12):
+            await pilot.press("question_mark")
+            await settle(pilot)
+            shown.setdefault(expected_action(screen.step).kind, passage.source)
+            if len(shown) == 2:
+                break
+            await pilot.press("s", "n")
+            await settle(pilot)
+        assert set(shown) == {"play", "propose"}
+        assert shown["play"] == shown["propose"]
+        for clause in ("three trumps", "Hands with two trumps", "Any three cards of one plain"):
+            assert clause in shown["play"]

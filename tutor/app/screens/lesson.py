@@ -488,8 +488,21 @@ class LessonScreen(Screen):
         if self.clue_passage is not None:
             # The clue's passage first, where the learner is told it now stands (a
             # learner review: it was left below the fold of a lesson of twenty laws).
-            return (self.clue_passage, *(p for p in family if p != self.clue_passage))
+            first = self.clue_section()
+            return (*first, *(p for p in family if p not in first))
         return family
+
+    def clue_section(self) -> tuple[str, ...]:
+        """The clue's passage with the passages nested under it: a passage that opens a
+        list ("The jeux de règle ... are as follows :—") is read with its list (a learner
+        review: the clue sent the learner to a passage that stopped at its colon)."""
+        ident = self.clue_passage
+        if ident is None:
+            return ()
+        library = self.app.library
+        if library is None or ident not in library:
+            return (ident,)
+        return tuple(p.id for p in library.section(ident))
 
     def show_passages(self, step) -> None:
         ids = self.passages_now(step)
