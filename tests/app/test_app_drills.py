@@ -228,3 +228,23 @@ async def test_a_clue_shows_the_whole_list_whatever_the_answer():
         assert shown["play"] == shown["propose"]
         for clause in ("three trumps", "Hands with two trumps", "Any three cards of one plain"):
             assert clause in shown["play"]
+
+
+@run
+async def test_a_clue_comes_into_sight_at_80x24():
+    """A learner review: at 80x24 ? in a drill brought the word "Clue" into sight and
+    left the clue itself below the fold, as if the key had done nothing."""
+    app = create_app(start="lessons")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_drill("jeux-de-regle", seed=50)
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.pause(0.6)  # the scroll waits for the feedback's layout
+        board = screen.query_one("#lesson-board")
+        clue = screen.query_one("#feedback").query("MarkdownOrderedList").first()
+        assert "Think of" in feedback(app) and board.max_scroll_y > 0
+        seen = board.scrollable_content_region
+        assert clue.region.height and seen.contains_region(clue.region)
