@@ -201,3 +201,50 @@ def test_drill_snapshot(snap_compare):
         await pilot.app.workers.wait_for_complete()
 
     assert snap_compare(create_app(start="lessons"), terminal_size=SIZE, run_before=answer_right)
+
+
+@run
+async def test_a_clue_shows_the_whole_list_whatever_the_answer():
+    """A learner review: a clue on a jeu de règle put its own clause beside the hand (the
+    answer, by matching words), and on a hand to propose the heading of the list alone,
+    "They are as follows :—" and nothing after it."""
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill(TOPIC, seed=SEED)
+        await settle(pilot)
+        screen = app.screen
+        passage = screen.query_one("#lesson-passage")
+        shown: dict[str, str] = {}
+        for _ in range(12):
+            await pilot.press("question_mark")
+            await settle(pilot)
+            shown.setdefault(expected_action(screen.step).kind, passage.source)
+            if len(shown) == 2:
+                break
+            await pilot.press("s", "n")
+            await settle(pilot)
+        assert set(shown) == {"play", "propose"}
+        assert shown["play"] == shown["propose"]
+        for clause in ("three trumps", "Hands with two trumps", "Any three cards of one plain"):
+            assert clause in shown["play"]
+
+
+@run
+async def test_a_clue_comes_into_sight_at_80x24():
+    """A learner review: at 80x24 ? in a drill brought the word "Clue" into sight and
+    left the clue itself below the fold, as if the key had done nothing."""
+    app = create_app(start="lessons")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_drill("jeux-de-regle", seed=50)
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.pause(0.6)  # the scroll waits for the feedback's layout
+        board = screen.query_one("#lesson-board")
+        clue = screen.query_one("#feedback").query("MarkdownOrderedList").first()
+        assert "Think of" in feedback(app) and board.max_scroll_y > 0
+        seen = board.scrollable_content_region
+        assert clue.region.height and seen.contains_region(clue.region)

@@ -75,6 +75,12 @@ async def test_play_a_whole_deal_to_its_score():
         body = summary.query_one("#summary-body")
         offered = "PageDown" in str(summary.query_one("#summary").border_subtitle)
         assert offered == (body.max_scroll_y > 0)
+        # and no longer once the end is in sight (a learner review: offered at the end)
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        assert "PageDown" not in str(summary.query_one("#summary").border_subtitle)
+        shown = [b.binding for b in summary.active_bindings.values() if b.binding.show]
+        assert "pagedown" not in [b.key for b in shown]  # nor in the footer
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen

@@ -197,6 +197,16 @@ class DrillScreen(LessonScreen):
             )
         )
 
+    def passages_now(self, step) -> tuple[str, ...]:
+        """With a clue and no answer yet, the family the clue names, whole: the step's own
+        passages are the clause that decides this hand, or the bare heading of the list
+        where no clause does, and either tells the answer (a learner review: a clue on a
+        jeu de règle showed its clause; on a hand to propose, no list at all)."""
+        attempt = self.attempt
+        if attempt is not None and not attempt.finished and self.clue_passage is not None:
+            return self.clue_section()
+        return super().passages_now(step)
+
     def show_passages(self, step) -> None:
         """The passage names the rule, so it waits for the answer (or the hint)."""
         attempt = self.attempt

@@ -63,6 +63,9 @@ if TYPE_CHECKING:
     from tutor.lessons.model import Lesson
     from tutor.store.progress import Attempt
 
+CLUE_HEADING = "#### Clue"
+"""The heading a clue's feedback opens with."""
+
 
 def _helped(attempt: Attempt) -> str:
     """Said beside a right answer that was not right unaided, as the header's ✗ says it
@@ -488,8 +491,21 @@ class LessonScreen(Screen):
         if self.clue_passage is not None:
             # The clue's passage first, where the learner is told it now stands (a
             # learner review: it was left below the fold of a lesson of twenty laws).
-            return (self.clue_passage, *(p for p in family if p != self.clue_passage))
+            first = self.clue_section()
+            return (*first, *(p for p in family if p not in first))
         return family
+
+    def clue_section(self) -> tuple[str, ...]:
+        """The clue's passage with the passages nested under it: a passage that opens a
+        list ("The jeux de règle ... are as follows :—") is read with its list (a learner
+        review: the clue sent the learner to a passage that stopped at its colon)."""
+        ident = self.clue_passage
+        if ident is None:
+            return ()
+        library = self.app.library
+        if library is None or ident not in library:
+            return (ident,)
+        return tuple(p.id for p in library.section(ident))
 
     def show_passages(self, step) -> None:
         ids = self.passages_now(step)
@@ -812,17 +828,33 @@ class LessonScreen(Screen):
             box = self.query_one("#feedback-box")
             board = self.query_one("#lesson-board")
             # The verdict heads the feedback: bring its top into sight, not its end, once
-            # the new text is laid out (the board's extent settles over a frame or two).
-            extent = -1
+            # the new text is laid out (the board's extent settles over a frame or two;
+            # its scrollbar, the feedback's place and width a frame later still).
+            extent = None
             for _ in range(25):
                 await asyncio.sleep(0.02)
                 if shown != self.feedback_shown:
                     return
-                if board.max_scroll_y == extent:
+                now = (
+                    board.max_scroll_y,
+                    board.scrollable_content_region.size,
+                    box.virtual_region,
+                )
+                if now == extent:
                     break
-                extent = board.max_scroll_y
+                extent = now
             if self.attempt is not None and not self.attempt.finished:
                 board.scroll_to(y=self.retry_scroll(board, box), animate=False)
+                # and again while the layout still moves under it (the cue it calls up
+                # takes a line; the scrollbar, a column): at most a few frames
+                for _ in range(10):
+                    await asyncio.sleep(0.03)
+                    if shown != self.feedback_shown:
+                        return
+                    y = self.retry_scroll(board, box)
+                    if y == round(board.scroll_y):
+                        break
+                    board.scroll_to(y=y, animate=False)
             else:
                 board.scroll_to_widget(box, top=True, animate=False)
             # the cue said once the board has settled (a scroll that moves nothing
@@ -844,8 +876,20 @@ class LessonScreen(Screen):
         choices = self.query_one("#choices")
         anchor = choices if choices.display else self.query_one("#lesson-hand")
         top = anchor.virtual_region.y
-        lowest = box.virtual_region.y + self.FEEDBACK_LINES - board.scrollable_content_region.height
+        lowest = box.virtual_region.y + self.clue_lines() - board.scrollable_content_region.height
         return max(0, top, lowest)
+
+    def clue_lines(self) -> int:
+        """Lines of the feedback to bring into sight: for a clue, its heading and its first
+        clue whole (a learner review: at 80x24 ? brought only the word "Clue" into sight,
+        the clue itself below the fold); otherwise ``FEEDBACK_LINES``."""
+        if not self.feedback_parts or self.feedback_parts[0] != CLUE_HEADING:
+            return self.FEEDBACK_LINES
+        found = self.query_one("#feedback").query("MarkdownOrderedList")
+        if not found:
+            return self.FEEDBACK_LINES
+        # and a line for the "more below" cue under the board, which may be yet to show
+        return found.first().virtual_region.bottom + 1
 
     def after_answer(self) -> None:
         self.show_title()
@@ -958,7 +1002,7 @@ class LessonScreen(Screen):
         left = attempt.max_tries - attempt.tries
         tries = f"{left} {'try' if left == 1 else 'tries'} left before the answer is shown."
         self.set_feedback(
-            "#### Clue", *lines, f"{tries} *(A step answered with a clue comes back for review.)*"
+            CLUE_HEADING, *lines, f"{tries} *(A step answered with a clue comes back for review.)*"
         )
         self.show_passages(self.step)
 

@@ -80,18 +80,35 @@ class DealSummary(ModalScreen[None]):
             hand = sort_hand(final.dealt[seat], final.trump)
             self.query_one(f"#dealt-{seat}", HandView).show(hand)
         self.compare()
+        body = self.query_one("#summary-body", VerticalScroll)
+        for attribute in ("scroll_y", "virtual_size"):
+            self.watch(body, attribute, self.show_keys_later, init=False)
+        self.call_after_refresh(self.show_keys)
+
+    def show_keys_later(self) -> None:
         self.call_after_refresh(self.show_keys)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_keys)
 
+    def more_below(self) -> bool:
+        body = self.query_one("#summary-body", VerticalScroll)
+        return body.scroll_y < body.max_scroll_y
+
     def show_keys(self) -> None:
-        """PageDown offered on the frame only when there is more below (a learner review:
-        it was offered where everything fitted and did nothing)."""
-        more = self.query_one("#summary-body", VerticalScroll).max_scroll_y > 0
+        """PageDown offered on the frame and in the footer only while there is more below
+        (learner reviews: it was offered where everything fitted, and at the end of the
+        choices, and did nothing)."""
+        more = self.more_below()
         self.query_one("#summary", Vertical).border_subtitle = (
             "Enter: continue · PageDown: more" if more else "Enter: continue"
         )
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "scroll_body" and parameters == ("scroll_page_down",):
+            return self.more_below()
+        return True
 
     def table_text(self) -> str:
         final = self.result.final
