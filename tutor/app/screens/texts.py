@@ -585,6 +585,10 @@ class TextsScreen(Screen):
             results.display = False
             return
         results.add_options([Option(self.hit_line(h), id=h.id) for h in hits])
+        # how to reach them, said where they are (a learner review: the footer told
+        # nothing of moving into the results)
+        found = f"{len(hits)} found" if len(hits) > 1 else "1 found"
+        results.border_title = f"{found} · ↑↓ and Enter to open"
         results.display = True
         results.highlighted = 0
         results.focus()
