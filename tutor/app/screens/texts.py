@@ -587,8 +587,7 @@ class TextsScreen(Screen):
         results.add_options([Option(self.hit_line(h), id=h.id) for h in hits])
         # how to reach them, said where they are (a learner review: the footer told
         # nothing of moving into the results)
-        found = f"{len(hits)} found" if len(hits) > 1 else "1 found"
-        results.border_title = f"{found} · ↑↓ and Enter to open"
+        results.border_title = f"{len(hits)} found · ↑↓ and Enter to open"
         results.display = True
         results.highlighted = 0
         results.focus()
