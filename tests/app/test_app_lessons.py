@@ -16,6 +16,7 @@ from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lesson_end import LessonEndScreen
 from tutor.app.screens.lessons import LessonsScreen
 from tutor.app.widgets.cards import card_label
+from tutor.lessons import expected_action
 
 
 def feedback(app) -> str:
@@ -627,6 +628,46 @@ async def test_a_retry_keeps_the_question_in_sight_with_the_choices_and_the_verd
             assert type(verdict).__name__ == "MarkdownH3", lesson_id  # "✗ Not right: ..."
             seen = board.scroll_y + board.scrollable_content_region.height
             assert box.y + verdict.virtual_region.bottom <= seen, lesson_id
+
+
+@run
+async def test_a_choice_tried_is_marked_in_the_list():
+    """A reviewer playing as a new learner: a choice tried already was marked nowhere,
+    only a notice said so when it was picked again."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        choices = screen.query_one("#choices")
+        await pilot.press(key_of(screen, 0))  # "52", wrong, and a retry
+        await settle(pilot)
+        shown = {o.id: as_text(o.prompt) for o in choices.options}
+        assert "✗" in shown["0"] and "(tried)" in shown["0"]
+        assert not any("tried" in text for ident, text in shown.items() if ident != "0")
+        await pilot.press(key_of(screen, 1))  # "36", wrong too
+        await settle(pilot)
+        shown = {o.id: as_text(o.prompt) for o in choices.options}
+        assert sorted(i for i, text in shown.items() if "(tried)" in text) == ["0", "1"]
+        assert f"{screen.order.index(0) + 1}. ✗ 52 (tried)" in shown["0"]
+
+
+@run
+async def test_a_card_tried_is_marked_in_the_hand():
+    """The same for a card led: the card tried is dimmed and titled ✗ in the hand."""
+    use_shipped_lesson("12-leads.toml")
+    app = create_app(start="lessons", lesson_id="leads")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        order = screen.hand_order()
+        wanted = expected_action(screen.step).card
+        wrong = next(card for card in order if card != wanted)
+        await pilot.press(str(order.index(wrong) + 1))
+        await settle(pilot)
+        assert screen.attempt is not None and not screen.attempt.finished
+        faces = {face.card: face for face in screen.query("CardFace")}
+        assert faces[wrong].has_class("-tried") and faces[wrong].border_title == "✗"
+        assert not any(faces[c].has_class("-tried") for c in order if c != wrong)
 
 
 @run

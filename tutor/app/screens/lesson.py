@@ -78,12 +78,19 @@ def _helped(attempt: Attempt) -> str:
     return ""
 
 
-def _choice_entry(n: int, text: str) -> Table:
-    """A numbered choice whose text, when it wraps, stays clear of the number."""
+def _choice_entry(n: int, text: str, tried: bool = False) -> Table:
+    """A numbered choice whose text, when it wraps, stays clear of the number; one
+    ``tried`` already (a wrong answer to this step) dimmed, with a ✗ and "tried"."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=2, justify="right", no_wrap=True)
     grid.add_column(ratio=1)
-    grid.add_row(Text(f"{n}.", style="bold"), Text(text))
+    if tried:
+        grid.add_row(
+            Text(f"{n}.", style="dim"),
+            Text.assemble(("✗ ", "bold red"), (text, "dim"), (" (tried)", "dim italic")),
+        )
+    else:
+        grid.add_row(Text(f"{n}.", style="bold"), Text(text))
     return grid
 
 
@@ -548,7 +555,31 @@ class LessonScreen(Screen):
                 turnup=info.turnup, stock=info.stock_size, led=info.led, led_by="your adversary"
             )
         )
-        self.query_one(HandView).show(self.hand_order(), self.selected)
+        self.show_hand()
+
+    def show_hand(self) -> None:
+        """The hand, the cards chosen to discard raised and those tried already marked."""
+        self.query_one(HandView).show(self.hand_order(), self.selected, tried=self.tried_cards())
+
+    def tried_cards(self) -> set[Card]:
+        """The cards led or played to this step already, wrongly (a learner review: a card
+        tried was marked nowhere, only a notice said so when it was chosen again)."""
+        return {
+            card
+            for key in self.wrong_given
+            if isinstance(key, tuple) and key[0] in ("lead", "follow")
+            for card in key[1]
+        }
+
+    def mark_tried_choices(self) -> None:
+        """A law question's choices given already, wrongly, marked in the list."""
+        if not self.step.is_law:
+            return
+        choices = self.query_one("#choices", OptionList)
+        for n, i in enumerate(self.order, 1):
+            if i in self.wrong_given:
+                entry = _choice_entry(n, self.step.choices[i].text, tried=True)
+                choices.replace_option_prompt(str(i), entry)
 
     def hand_order(self) -> tuple[Card, ...]:
         """The hand as drawn: trumps first where the answer is a word (play, accept...),
@@ -643,7 +674,7 @@ class LessonScreen(Screen):
         card = cards[index]
         if "discard" in kinds:
             self.selected ^= {card}
-            self.query_one(HandView).show(cards, self.selected)
+            self.show_hand()
         elif "lead" in kinds:
             self.answer(Action("lead", (card,)))
         elif "follow" in kinds:
@@ -945,7 +976,8 @@ class LessonScreen(Screen):
             # review: a wrong discard cleared them unseen, and the next try was lost).
             self.selected.clear()
         if self.step.info is not None:
-            self.query_one(HandView).show(self.hand_order(), self.selected)
+            self.show_hand()
+        self.mark_tried_choices()
         self.show_question()
         self.draw_buttons()
         self.refresh_bindings()
