@@ -812,6 +812,20 @@ async def test_a_discard_the_laws_refuse_is_said_and_spends_no_try():
         assert any("must discard at least one card" in m for m in messages)
 
 
+@run
+async def test_a_discard_step_says_how_many_cards_in_words():
+    """A reviewer: "Discard one to 5 cards" read as "discard one, to five cards"; a
+    lesson's discard says it as the table does, "from one to five cards"."""
+    use_shipped_lesson("08-discarding.toml")
+    app = create_app(start="lessons", lesson_id="discarding")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await skip_to(pilot, screen, "trumps-and-kings-2")  # the non-dealer's discard
+        question = str(screen.query_one("#question").render())
+        assert "Discard from one to five cards: toggle cards with 1-5, then Enter." in question
+
+
 def _rows(app) -> list[str]:
     """The screen as drawn now, line by line."""
     update = app.screen._compositor.render_full_update()

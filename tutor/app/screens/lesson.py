@@ -56,6 +56,7 @@ from tutor.lessons.shuffle import choice_order
 from tutor.lessons.variants import review_variant
 from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card, sort_hand
+from tutor.rules.deal import discard_count
 
 if TYPE_CHECKING:
     from textual import getters
@@ -605,7 +606,8 @@ class LessonScreen(Screen):
         if "choice" in kinds:
             return "Answer with the number of a choice (or click it)."
         if "discard" in kinds:
-            return f"Toggle cards with {card_keys(len(self.hand_order()))}, then Enter to discard."
+            many = discard_count(*self.step.info.discard_range())
+            return f"Discard {many}: toggle cards with {card_keys(len(self.hand_order()))}, then Enter."
         if kinds & {"lead", "follow"}:
             n = len(self.step.info.hand)
             return f"Choose a card with 1-{n} (or click it)." if n > 1 else "Play your card with 1."
