@@ -7,7 +7,7 @@ import pytest
 from tests.helpers import arranged
 from tutor.rules.actions import ACCEPT, HOLD, MARK, PLAY, PROPOSE, REFUSE, Action, IllegalAction
 from tutor.rules.cards import card
-from tutor.rules.deal import STOCK_SIZE, Phase, deal_from_pack, deal_position
+from tutor.rules.deal import STOCK_SIZE, Phase, deal_from_pack, deal_position, discard_count
 from tutor.rules.infoset import infoset_of
 from tutor.rules.rulesets import FRENCH
 
@@ -334,3 +334,13 @@ def test_trick_winners_follow_the_lead():
     p = p.apply(A("lead KH")).apply(A("follow QS"))  # dealer wins again
     assert p.trick_winners() == (1, 1)
     assert p.tricks_won() == (0, 2)
+
+
+def test_the_number_of_cards_to_discard_in_words():
+    # a reviewer read "one to 5 cards" as "one, to five cards"
+    assert discard_count(1, 5) == "from one to five cards"
+    assert discard_count(0, 5) == "up to five cards, or none"
+    assert discard_count(1, 3) == "from one to three cards"
+    assert discard_count(0, 2) == "up to two cards, or none"
+    assert discard_count(1, 1) == "one card"
+    assert discard_count(0, 1) == "one card, or none"

@@ -248,3 +248,18 @@ async def test_a_clue_comes_into_sight_at_80x24():
         assert "Think of" in feedback(app) and board.max_scroll_y > 0
         seen = board.scrollable_content_region
         assert clue.region.height and seen.contains_region(clue.region)
+
+
+@run
+async def test_the_drills_title_fits_at_80_columns():
+    """A reviewer: at 80 columns the header read "drill: Jeux de règle, category 1
+    (three trumps) · seed 50…", the seed cut off; the topic is named in the heading."""
+    app = create_app(start="lessons")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_drill("jeux-de-regle-1", seed=999_999)
+        await settle(pilot)
+        update = app.screen._compositor.render_full_update()
+        header = "".join(s.text for s in update.strips[0])
+        assert "drill · seed 999999" in header and "…" not in header
+        assert "Jeux de règle, category 1 (three trumps)" in heading(app)

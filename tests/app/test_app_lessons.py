@@ -16,6 +16,7 @@ from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lesson_end import LessonEndScreen
 from tutor.app.screens.lessons import LessonsScreen
 from tutor.app.widgets.cards import card_label
+from tutor.lessons import expected_action
 
 
 def feedback(app) -> str:
@@ -380,13 +381,14 @@ async def test_quick_keys_over_a_played_out_step_never_end_the_app():
 
 @run
 async def test_home_and_end_scroll_the_board_even_with_the_choices_focused():
-    """At 80×24 the verdict pushes the question out of sight; the choices' list has
-    the focus and must not swallow the keys that bring it back."""
-    app = create_app(start="lessons", lesson_id="test-lesson")
+    """At 80×24 a long question's verdict is below the fold; the choices' list has the
+    focus and must not swallow the keys that bring it into sight."""
+    use_shipped_lesson("09-accepting.toml")  # its first step: four choices, a long prompt
+    app = create_app(start="lessons", lesson_id="accepting")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press(key_of(screen, 0))  # a wrong choice: the verdict scrolls into view
+        await pilot.press(key_of(screen, 1))  # a wrong choice, and a retry
         await settle(pilot)
         board = screen.query_one("#lesson-board")
         assert board.max_scroll_y > 0
@@ -559,27 +561,113 @@ async def test_a_miss_answered_right_before_its_review_says_the_review_stands():
         assert "✓ Right" in text and "still comes back for review in 4 hours" in text
 
 
+def in_sight(board, widget, lines: int | None = None) -> bool:
+    """Whether ``widget`` (its first ``lines``, or all of it) is in the board's view."""
+    region = widget.virtual_region
+    bottom = region.bottom if lines is None else region.y + lines
+    return (
+        board.scroll_y <= region.y
+        and bottom <= board.scroll_y + board.scrollable_content_region.height
+    )
+
+
+async def retry_at_80x24(pilot, lesson_file: str, lesson_id: str, index: int):
+    """Open a shipped lesson's step at 80x24 and give it a wrong answer that leaves a retry."""
+    use_shipped_lesson(lesson_file)
+    app = pilot.app
+    await settle(pilot)
+    app.open_lesson(lesson_id, index)
+    await settle(pilot)
+    screen = app.screen
+    step = screen.step
+    wrong = next(i for i in range(len(step.choices)) if i != step.answer)
+    await pilot.press(key_of(screen, wrong))
+    await settle(pilot)
+    await pilot.pause(0.6)  # the scroll waits for the feedback's layout
+    assert "try again" in feedback(app).lower()
+    return screen
+
+
 @run
 async def test_a_retry_keeps_the_numbered_choices_in_sight_above_the_feedback():
     """A learner review: at 80x24 the feedback to a wrong law answer scrolled the choices
-    out of sight, and the learner was asked to try again by their numbers."""
-    use_shipped_lesson("09-accepting.toml")  # its first step: four choices, a long prompt
-    app = create_app(start="lessons", lesson_id="accepting")
+    out of sight, and the learner was asked to try again by their numbers. Where the
+    question, the choices and the verdict do not all fit, the question and the choices
+    are kept, and the cue under the board says that the verdict is below."""
+    app = create_app(start="lessons")
+    async with app.run_test(size=(80, 24)) as pilot:
+        # the first step of accepting: four choices and a question seven lines long
+        screen = await retry_at_80x24(pilot, "09-accepting.toml", "accepting", 0)
+        board = screen.query_one("#lesson-board")
+        assert in_sight(board, screen.query_one("#question"))
+        assert in_sight(board, screen.query_one("#choices"))
+        assert not in_sight(board, screen.query_one("#feedback-box"), 1)
+        assert screen.query_one("#board-more").display
+
+
+@run
+async def test_a_retry_keeps_the_question_in_sight_with_the_choices_and_the_verdict():
+    """A reviewer playing as a new learner: after a wrong answer with a retry at 80x24
+    (lesson 1 step 5, lesson 2 step 11, lesson 3 step 5) the board scrolled the
+    question out of sight; the learner retried by the choices alone, not seeing what
+    was asked."""
+    cases = [
+        ("01-cards.toml", "cards", 4),
+        ("02-tricks.toml", "tricks", 10),
+        ("03-deal-and-king.toml", "deal-and-king", 4),
+    ]
+    for lesson_file, lesson_id, index in cases:
+        app = create_app(start="lessons")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await retry_at_80x24(pilot, lesson_file, lesson_id, index)
+            board = screen.query_one("#lesson-board")
+            verdict = screen.query_one("#feedback").children[0]
+            box = screen.query_one("#feedback-box").virtual_region
+            assert in_sight(board, screen.query_one("#question")), lesson_id
+            assert in_sight(board, screen.query_one("#choices")), lesson_id
+            assert type(verdict).__name__ == "MarkdownH3", lesson_id  # "✗ Not right: ..."
+            seen = board.scroll_y + board.scrollable_content_region.height
+            assert box.y + verdict.virtual_region.bottom <= seen, lesson_id
+
+
+@run
+async def test_a_choice_tried_is_marked_in_the_list():
+    """A reviewer playing as a new learner: a choice tried already was marked nowhere,
+    only a notice said so when it was picked again."""
+    app = create_app(start="lessons", lesson_id="test-lesson")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        step = screen.step
-        wrong = next(i for i in range(len(step.choices)) if i != step.answer)
-        await pilot.press(key_of(screen, wrong))
+        choices = screen.query_one("#choices")
+        await pilot.press(key_of(screen, 0))  # "52", wrong, and a retry
         await settle(pilot)
-        await pilot.pause(0.6)  # the scroll waits for the feedback's layout
-        board = screen.query_one("#lesson-board")
-        seen = board.scrollable_content_region.height
-        choices = screen.query_one("#choices").virtual_region
-        box = screen.query_one("#feedback-box").virtual_region
-        assert "try again" in feedback(app).lower()
-        assert board.scroll_y <= choices.y and choices.bottom <= board.scroll_y + seen
-        assert box.y < board.scroll_y + seen  # the verdict's first lines below them
+        shown = {o.id: as_text(o.prompt) for o in choices.options}
+        assert "✗" in shown["0"] and "(tried)" in shown["0"]
+        assert not any("tried" in text for ident, text in shown.items() if ident != "0")
+        await pilot.press(key_of(screen, 1))  # "36", wrong too
+        await settle(pilot)
+        shown = {o.id: as_text(o.prompt) for o in choices.options}
+        assert sorted(i for i, text in shown.items() if "(tried)" in text) == ["0", "1"]
+        assert f"{screen.order.index(0) + 1}. ✗ 52 (tried)" in shown["0"]
+
+
+@run
+async def test_a_card_tried_is_marked_in_the_hand():
+    """The same for a card led: the card tried is dimmed and titled ✗ in the hand."""
+    use_shipped_lesson("12-leads.toml")
+    app = create_app(start="lessons", lesson_id="leads")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        order = screen.hand_order()
+        wanted = expected_action(screen.step).card
+        wrong = next(card for card in order if card != wanted)
+        await pilot.press(str(order.index(wrong) + 1))
+        await settle(pilot)
+        assert screen.attempt is not None and not screen.attempt.finished
+        faces = {face.card: face for face in screen.query("CardFace")}
+        assert faces[wrong].has_class("-tried") and faces[wrong].border_title == "✗"
+        assert not any(faces[c].has_class("-tried") for c in order if c != wrong)
 
 
 @run
@@ -722,6 +810,20 @@ async def test_a_discard_the_laws_refuse_is_said_and_spends_no_try():
         assert screen.judgement is None and not screen.wrong_given
         messages = [n.message for n in app._notifications]
         assert any("must discard at least one card" in m for m in messages)
+
+
+@run
+async def test_a_discard_step_says_how_many_cards_in_words():
+    """A reviewer: "Discard one to 5 cards" read as "discard one, to five cards"; a
+    lesson's discard says it as the table does, "from one to five cards"."""
+    use_shipped_lesson("08-discarding.toml")
+    app = create_app(start="lessons", lesson_id="discarding")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await skip_to(pilot, screen, "trumps-and-kings-2")  # the non-dealer's discard
+        question = str(screen.query_one("#question").render())
+        assert "Discard from one to five cards: toggle cards with 1-5, then Enter." in question
 
 
 def _rows(app) -> list[str]:

@@ -541,3 +541,18 @@ def test_a_game_set_aside_is_not_copied_again_when_saved_already():
     # the earlier copy set aside said less than this one: only the learner's save stays
     assert second != first and sorted(saved_games()) == sorted([saved, second])
     assert load(second).actions == furthest.actions
+
+
+@run
+async def test_the_discard_prompt_says_from_one_to_five_cards():
+    """A reviewer playing as a new learner: "Discard one to 5 cards" read as "discard
+    one, to five cards"; the count is said in words, from one to five."""
+    app = create_app(start="play", seed=3, engine="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("o")  # South proposes; the random engine, at seed 3, accepts
+        await settle(pilot)
+        assert "discard" in screen.learner_kinds()
+        prompt = str(screen.query_one("#prompt").render())
+        assert "Discard from one to five cards: toggle cards with 1-5" in prompt

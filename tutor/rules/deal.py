@@ -367,6 +367,18 @@ def _set(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
+def discard_count(low: int, high: int) -> str:
+    """How many cards may be discarded, in words, for a prompt ("Discard ..."): "from
+    one to five cards", "up to three cards, or none", "one card". A reviewer read the
+    figures' "one to 5 cards" as "one, to five cards"."""
+    most = _NUMBERS[high]
+    if high <= 1:
+        return "no card" if not high else "one card" if low else "one card, or none"
+    if low:
+        return f"from {_NUMBERS[low]} to {most} cards"
+    return f"up to {most} cards, or none"
+
+
 def discard_limits(nondealer: bool, low: int, high: int) -> str:
     """Why a discard of the wrong size is refused, in words: the non-dealer must
     change at least one card, and nobody may take more than the stock holds."""

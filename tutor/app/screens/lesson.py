@@ -29,6 +29,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Header, OptionList, Static
@@ -55,6 +56,7 @@ from tutor.lessons.shuffle import choice_order
 from tutor.lessons.variants import review_variant
 from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card, sort_hand
+from tutor.rules.deal import discard_count
 
 if TYPE_CHECKING:
     from textual import getters
@@ -77,12 +79,19 @@ def _helped(attempt: Attempt) -> str:
     return ""
 
 
-def _choice_entry(n: int, text: str) -> Table:
-    """A numbered choice whose text, when it wraps, stays clear of the number."""
+def _choice_entry(n: int, text: str, tried: bool = False) -> Table:
+    """A numbered choice whose text, when it wraps, stays clear of the number; one
+    ``tried`` already (a wrong answer to this step) dimmed, with a ✗ and "tried"."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=2, justify="right", no_wrap=True)
     grid.add_column(ratio=1)
-    grid.add_row(Text(f"{n}.", style="bold"), Text(text))
+    if tried:
+        grid.add_row(
+            Text(f"{n}.", style="dim"),
+            Text.assemble(("✗ ", "bold red"), (text, "dim"), (" (tried)", "dim italic")),
+        )
+    else:
+        grid.add_row(Text(f"{n}.", style="bold"), Text(text))
     return grid
 
 
@@ -199,6 +208,8 @@ class LessonScreen(Screen):
         """Steps of ``results`` not right unaided but right in the end (◐ in the strip)."""
         """This pass: step index -> solved unaided."""
         self.feedback_parts: list[str] = []
+        self.prompt_text = Text()
+        """The question's own words, as shown (without the keys to answer with)."""
         self.feedback_shown = 0
         """How many times the feedback was drawn: a scroll for an older text stands down."""
         self.shown_passages: tuple[str, ...] | None = None
@@ -449,10 +460,16 @@ class LessonScreen(Screen):
             if self.step.suits
             else Text()
         )
+        self.prompt_text = Text.assemble(varied, (self.step.prompt, "bold"))
+        attempt = self.attempt
+        if self.wrong_given and attempt is not None and not attempt.finished:
+            # A retry: the keys are in the footer and the tries left in the verdict; at
+            # 80x24 their two lines are the room the question needs to stay in sight
+            # with the choices and the verdict (``retry_scroll``).
+            self.query_one("#question", Static).update(self.prompt_text)
+            return
         self.query_one("#question", Static).update(
-            Text.assemble(
-                varied, (self.step.prompt, "bold"), "\n", self.keys_hint(), self.tries_note()
-            )
+            Text.assemble(self.prompt_text, "\n", self.keys_hint(), self.tries_note())
         )
 
     def tries_note(self) -> Text:
@@ -539,7 +556,31 @@ class LessonScreen(Screen):
                 turnup=info.turnup, stock=info.stock_size, led=info.led, led_by="your adversary"
             )
         )
-        self.query_one(HandView).show(self.hand_order(), self.selected)
+        self.show_hand()
+
+    def show_hand(self) -> None:
+        """The hand, the cards chosen to discard raised and those tried already marked."""
+        self.query_one(HandView).show(self.hand_order(), self.selected, tried=self.tried_cards())
+
+    def tried_cards(self) -> set[Card]:
+        """The cards led or played to this step already, wrongly (a learner review: a card
+        tried was marked nowhere, only a notice said so when it was chosen again)."""
+        return {
+            card
+            for key in self.wrong_given
+            if isinstance(key, tuple) and key[0] in ("lead", "follow")
+            for card in key[1]
+        }
+
+    def mark_tried_choices(self) -> None:
+        """A law question's choices given already, wrongly, marked in the list."""
+        if not self.step.is_law:
+            return
+        choices = self.query_one("#choices", OptionList)
+        for n, i in enumerate(self.order, 1):
+            if i in self.wrong_given:
+                entry = _choice_entry(n, self.step.choices[i].text, tried=True)
+                choices.replace_option_prompt(str(i), entry)
 
     def hand_order(self) -> tuple[Card, ...]:
         """The hand as drawn: trumps first where the answer is a word (play, accept...),
@@ -565,7 +606,8 @@ class LessonScreen(Screen):
         if "choice" in kinds:
             return "Answer with the number of a choice (or click it)."
         if "discard" in kinds:
-            return f"Toggle cards with {card_keys(len(self.hand_order()))}, then Enter to discard."
+            many = discard_count(*self.step.info.discard_range())
+            return f"Discard {many}: toggle cards with {card_keys(len(self.hand_order()))}, then Enter."
         if kinds & {"lead", "follow"}:
             n = len(self.step.info.hand)
             return f"Choose a card with 1-{n} (or click it)." if n > 1 else "Play your card with 1."
@@ -634,7 +676,7 @@ class LessonScreen(Screen):
         card = cards[index]
         if "discard" in kinds:
             self.selected ^= {card}
-            self.query_one(HandView).show(cards, self.selected)
+            self.show_hand()
         elif "lead" in kinds:
             self.answer(Action("lead", (card,)))
         elif "follow" in kinds:
@@ -865,31 +907,69 @@ class LessonScreen(Screen):
         self.run_worker(follow(), group="feedback", exit_on_error=False)
 
     FEEDBACK_LINES = 3
-    """Lines of a retry's feedback kept in sight below the choices: its blank top line,
-    the verdict and one more (the hand and the verdict before the reasons, at 80x24)."""
+    """Lines of the feedback kept in sight when its verdict cannot be measured yet: its
+    blank top line, the verdict and one more."""
 
     def retry_scroll(self, board: Widget, box: Widget) -> int:
-        """Where the board scrolls for a retry: the choices (or the hand) from their top,
-        with the feedback's first lines below them; where both do not fit, the feedback's
-        first lines at the foot (a learner review: the feedback pushed the numbered
-        choices out of sight, and the learner was asked to try again by number)."""
+        """Where the board scrolls for a retry: the question, the choices (or the hand)
+        and the feedback's verdict in sight together, the topmost of them at the top.
+        Where they do not all fit, what a learner needs most is kept, in this order: a
+        clue asked for (whole), the choices (or the hand), the question's own words,
+        then the verdict; the rest is below, and the cue under the board says so.
+        Learner reviews: the feedback pushed the numbered choices out of sight, and the
+        learner was asked to try again by number; then the choices stayed, and the
+        question scrolled away above them."""
         choices = self.query_one("#choices")
         anchor = choices if choices.display else self.query_one("#lesson-hand")
-        top = anchor.virtual_region.y
-        lowest = box.virtual_region.y + self.clue_lines() - board.scrollable_content_region.height
-        return max(0, top, lowest)
+        question = self.query_one("#question", Static)
+        asked = question.virtual_region
+        feedback = box.virtual_region.y, box.virtual_region.y + self.feedback_lines()
+        wanted = [
+            (anchor.virtual_region.y, anchor.virtual_region.bottom),
+            (asked.y, asked.y + self.prompt_lines(question)),
+        ]
+        if self.is_clue():
+            wanted.insert(0, feedback)
+        else:
+            wanted.append(feedback)
+        # the cue under the board takes a line of it when there is more below
+        seen = board.scrollable_content_region.height - (
+            0 if self.query_one(MoreBelow).display else 1
+        )
+        top, bottom = wanted[0]
+        for start, end in wanted[1:]:
+            if max(bottom, end) - min(top, start) <= seen:
+                top, bottom = min(top, start), max(bottom, end)
+        if asked.y < top:
+            # a question too long to stand whole above the choices: its end, which asks
+            top = min(top, max(asked.y, bottom - seen))
+        return max(0, top)
 
-    def clue_lines(self) -> int:
-        """Lines of the feedback to bring into sight: for a clue, its heading and its first
-        clue whole (a learner review: at 80x24 ? brought only the word "Clue" into sight,
-        the clue itself below the fold); otherwise ``FEEDBACK_LINES``."""
-        if not self.feedback_parts or self.feedback_parts[0] != CLUE_HEADING:
-            return self.FEEDBACK_LINES
-        found = self.query_one("#feedback").query("MarkdownOrderedList")
-        if not found:
-            return self.FEEDBACK_LINES
-        # and a line for the "more below" cue under the board, which may be yet to show
-        return found.first().virtual_region.bottom + 1
+    def prompt_lines(self, question: Static) -> int:
+        """How many lines the question's own words take (the keys to answer with, under
+        them, can go out of sight first)."""
+        width = question.content_region.width
+        if not width:
+            return 1
+        return len(Content.from_rich_text(self.prompt_text).wrap(width))
+
+    def is_clue(self) -> bool:
+        return bool(self.feedback_parts) and self.feedback_parts[0] == CLUE_HEADING
+
+    def feedback_lines(self) -> int:
+        """Lines of the feedback, from its top, to bring into sight: for a clue, its
+        heading and its first clue whole (a learner review: at 80x24 ? brought only the
+        word "Clue" into sight, the clue itself below the fold); otherwise the verdict,
+        its first block, with the blank line above it."""
+        markdown = self.query_one("#feedback")
+        top = markdown.virtual_region.y
+        if self.is_clue():
+            found = markdown.query("MarkdownOrderedList")
+            if found:
+                return top + found.first().virtual_region.bottom
+        elif markdown.children and markdown.children[0].virtual_region.height:
+            return top + markdown.children[0].virtual_region.bottom
+        return top + self.FEEDBACK_LINES
 
     def after_answer(self) -> None:
         self.show_title()
@@ -898,7 +978,8 @@ class LessonScreen(Screen):
             # review: a wrong discard cleared them unseen, and the next try was lost).
             self.selected.clear()
         if self.step.info is not None:
-            self.query_one(HandView).show(self.hand_order(), self.selected)
+            self.show_hand()
+        self.mark_tried_choices()
         self.show_question()
         self.draw_buttons()
         self.refresh_bindings()

@@ -46,7 +46,7 @@ from tutor.app.widgets.trick import TableView, TrickView
 from tutor.engines import make_engine
 from tutor.rules.actions import Action, IllegalAction
 from tutor.rules.cards import Card, Rank, sort_hand
-from tutor.rules.deal import Phase
+from tutor.rules.deal import Phase, discard_count
 from tutor.rules.game import Game, replay
 from tutor.rules.infoset import infoset_of
 from tutor.rules.outcome import deal_to_replay, outcome
@@ -738,12 +738,9 @@ class PlayScreen(DecisionKeys, Screen):
         if phase is Phase.DISCARD:
             low, high = position.discard_range()
             chosen = " ".join(card_label(c) for c in sort_hand(self.selected, position.trump))
-            how_many = f"one to {high} cards" if low else f"up to {high} cards, or none"
-            if high == 1:
-                how_many = "one card" if low else "one card, or none"
             return styled(
                 "Chosen: $chosen. Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].",
-                many=how_many,
+                many=discard_count(low, high),
                 keys=keys,
                 chosen=chosen or "—",
             )

@@ -54,6 +54,7 @@ from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
 from tutor.rules.actions import Action, IllegalAction
 from tutor.rules.cards import Card, Rank, sort_hand
+from tutor.rules.deal import discard_count
 from tutor.rules.infoset import infoset_of
 from tutor.rules.rulesets import make_rules
 from tutor.tables import TABLES, PoolTable, make_table
@@ -689,8 +690,10 @@ class TablePlayScreen(DecisionKeys, Screen):
         keys = "1" if count == 1 else f"1-{count}"
         if "discard" in kinds:
             chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
+            sizes = [len(a.cards) for a in self.table.legal_actions() if a.kind == "discard"]
             return styled(
-                "Chosen: $chosen. Discard: toggle cards with [b]$keys[/b], then [b]Enter[/b].",
+                "Chosen: $chosen. Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].",
+                many=discard_count(min(sizes), max(sizes)),
                 keys=keys,
                 chosen=chosen or "—",
             )

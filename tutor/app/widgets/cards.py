@@ -89,6 +89,7 @@ class HandView(Horizontal):
         self.selected: frozenset[Card] = frozenset()
         self.playable: frozenset[Card] | None = None
         self.drawn: frozenset[Card] = frozenset()
+        self.tried: frozenset[Card] = frozenset()
         self.numbered = numbered
 
     def compose(self) -> ComposeResult:
@@ -104,6 +105,10 @@ class HandView(Horizontal):
             if card in self.drawn:
                 face.add_class("-drawn")
                 face.border_title = "+"
+            if card in self.tried:
+                face.add_class("-tried")
+                face.border_title = "✗"
+                face.tooltip = f"{card.noun}: tried already, not the card wanted"
             yield face
 
     def show(
@@ -112,13 +117,16 @@ class HandView(Horizontal):
         selected: Iterable[Card] = (),
         playable: Iterable[Card] | None = None,
         drawn: Iterable[Card] = (),
+        tried: Iterable[Card] = (),
     ) -> None:
         """Draw these cards (in this order); ``selected`` raised, unplayable dimmed,
         those ``drawn`` in an exchange titled "+" (the hand is sorted again after a
-        draw, so without the mark a learner cannot see what the exchange brought)."""
+        draw, so without the mark a learner cannot see what the exchange brought),
+        those ``tried`` (a lesson's wrong answers to this step) dimmed and titled "✗"."""
         self.cards = tuple(cards)
         self.selected = frozenset(selected)
         self.drawn = frozenset(drawn)
+        self.tried = frozenset(tried)
         self.playable = None if playable is None else frozenset(playable)
         self.remove_children()
         self.mount_all(list(self._faces()))
