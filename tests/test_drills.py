@@ -162,3 +162,26 @@ def test_a_card_figure_is_the_deals_plain_points_where_the_score_does_not_weigh_
     info = replace(step.info, score=(0, 0), penalty=None, king=None)
     assert score_note(info) == ""
     assert plain_worth(info) == [-2.0, -1.0, -1.0, 1.0, 1.0, 2.0]
+
+
+def test_the_lessons_that_teach_a_topic_are_read_from_their_steps():
+    """A reviewer: the drill topics did not say where each is taught. The answer comes from
+    the lessons' steps (their hints), each lesson with a step that teaches the topic."""
+    from tutor.lessons import load_curriculum
+    from tutor.lessons.drills import teaching
+
+    lessons = load_curriculum().lessons
+    for chosen in TOPICS:
+        found = teaching(chosen, lessons)
+        assert found, chosen.key
+        for lesson, index in found:
+            hint = lesson.steps[index].hint
+            assert hint is not None and chosen.covers(hint)
+    assert [lesson.id for lesson, _ in teaching(topic("jeux-de-regle-3"), lessons)] == [
+        "jeux-de-regle-few-trumps"
+    ]
+    # the step opened is one that teaches the hand's own hint, where a lesson has one
+    ((lesson, index),) = teaching(topic("jeux-de-regle-3"), lessons, "jeu-de-regle/3b")
+    assert lesson.steps[index].hint == "jeu-de-regle/3b"
+    # a lesson without such a step does not teach it
+    assert teaching(chosen, [replace(lesson, steps=[])]) == ()

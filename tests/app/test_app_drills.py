@@ -263,3 +263,39 @@ async def test_the_drills_title_fits_at_80_columns():
         header = "".join(s.text for s in update.strips[0])
         assert "drill · seed 999999" in header and "…" not in header
         assert "Jeux de règle, category 1 (three trumps)" in heading(app)
+
+
+@run
+async def test_the_topics_say_where_each_is_taught_and_a_miss_links_to_the_lesson():
+    """A reviewer: the drill topics did not say which lesson teaches each, so a learner
+    who missed drill questions did not know where to go to learn. (The tests' lessons:
+    lesson 1 has a step on jeu de règle 1, lesson 2 one on marking the king.)"""
+    app = create_app(start="lessons")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        update = app.screen._compositor.render_full_update()
+        lines = ["".join(s.text for s in strip) for strip in update.strips]
+        shown = "\n".join(lines)
+        assert "Jeux de règle, every category · lesson 1 " in shown
+        assert "Jeux de règle, category 1 (three trumps) · lesson 1 " in shown
+        assert "Marking the king · lesson 2 " in shown
+        assert "Leads ·" not in shown and "Leads " in shown  # taught by no lesson here
+        app.pop_screen()
+        await settle(pilot)
+        app.open_drill("jeux-de-regle-1", seed=SEED)
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("s")  # the answer shown: a miss
+        await settle(pilot)
+        assert "To learn it: [lesson 1, “A test lesson”](lesson:test-lesson#1)." in feedback(app)
+        box = screen.query_one("#feedback")
+        box.focus()
+        await settle(pilot)
+        links = [link.href for link in box.links()]
+        box.select_link(links.index("lesson:test-lesson#1"))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and not isinstance(app.screen, DrillScreen)
+        assert app.screen.lesson_id == "test-lesson" and app.screen.index == 1

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from tutor.engines.protocol import RequestError, infoset_to_request, request_to_infoset
 from tutor.hints import HINTS, Verdict, advise
 from tutor.lessons.loader import default_prompt
-from tutor.lessons.model import Step
+from tutor.lessons.model import Lesson, Step
 from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
 from tutor.rules.cards import PACK, Card
 from tutor.rules.deal import Phase, Position, deal_position
@@ -132,6 +132,22 @@ def topic(name: str) -> Topic:
         return Topic(name, hint.title, (hint.decision,), (name,), scores)
     keys = ", ".join(t.key for t in TOPICS)
     raise DrillError(f"unknown drill topic {name!r} (one of {keys}, or a hint id)")
+
+
+def teaching(
+    chosen: Topic, lessons: Iterable[Lesson], hint: str | None = None
+) -> tuple[tuple[Lesson, int], ...]:
+    """The lessons that teach the topic, in their order, each with the index of the step
+    to open: a lesson teaches the topic where one of its steps teaches a hint the topic
+    covers (read from the lessons' own ``hint`` keys, so the answer follows the files).
+    The step is the first that teaches ``hint`` itself, else the first in the topic."""
+    found = []
+    for lesson in lessons:
+        indices = [i for i, s in enumerate(lesson.steps) if s.hint and chosen.covers(s.hint)]
+        if indices:
+            exact = [i for i in indices if lesson.steps[i].hint == hint]
+            found.append((lesson, (exact or indices)[0]))
+    return tuple(found)
 
 
 def _policy(info: InfoSet) -> Action:

@@ -22,8 +22,8 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from tutor.app.lessonsource import when
-from tutor.app.markup import styled
+from tutor.app.lessonsource import LessonsUnavailable, curriculum, when
+from tutor.app.markup import markdown_literal, styled
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
@@ -32,9 +32,11 @@ from tutor.store.progress import SCHEDULE
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.content import Content
 
     from tutor.app.app import EcarteApp
     from tutor.lessons.drills import Topic
+    from tutor.lessons.model import Lesson
 
 REVIEW_NOTE = (
     f"*This position joins your reviews: it comes back {when(SCHEDULE[0])}, under"
@@ -44,6 +46,31 @@ REVIEW_NOTE = (
 
 BOARD = ("#position-facts", "#lesson-table", "#lesson-hand", "#choices")
 """The parts of the board hidden while a position is being dealt."""
+
+
+def taught_in(topic: Topic, hint: str | None = None) -> list[tuple[int, Lesson, int]]:
+    """The lessons that teach the topic (``drills.teaching``), each with its number in the
+    lesson list and the step to open; none when the lessons cannot be loaded."""
+    from tutor.lessons.drills import teaching
+
+    try:
+        lessons = curriculum().lessons
+    except LessonsUnavailable:
+        return []
+    numbers = {lesson.id: n for n, lesson in enumerate(lessons, start=1)}
+    return [(numbers[lesson.id], lesson, i) for lesson, i in teaching(topic, lessons, hint)]
+
+
+def _topic_entry(topic: Topic, lessons: list[tuple[int, Lesson, int]]) -> Content:
+    """A topic in the list, with the lessons that teach it by their numbers in the lesson
+    list (a reviewer: a learner who missed drill questions was not told where to learn)."""
+    if not lessons:
+        return styled("[b]$title[/b]", title=topic.title)
+    word = "lesson" if len(lessons) == 1 else "lessons"
+    numbers = ", ".join(str(n) for n, _, _ in lessons)
+    return styled(
+        "[b]$title[/b] [dim]· $word $numbers[/dim]", title=topic.title, word=word, numbers=numbers
+    )
 
 
 class DrillTopicsScreen(Screen):
@@ -73,7 +100,7 @@ class DrillTopicsScreen(Screen):
                 id="lessons-head",
             )
             yield OptionList(
-                *[Option(styled("[b]$title[/b]", title=t.title), id=t.key) for t in TOPICS],
+                *[Option(_topic_entry(t, taught_in(t)), id=t.key) for t in TOPICS],
                 id="lesson-list",
             )
         yield AdaptiveFooter()
@@ -248,8 +275,22 @@ class DrillScreen(LessonScreen):
             if not attempt.unaided:  # a learner review: misses were queued unannounced
                 parts = self.feedback_parts
                 last = parts and parts[-1].startswith("*Press n")
-                parts.insert(len(parts) - 1 if last else len(parts), REVIEW_NOTE)
+                at = len(parts) - 1 if last else len(parts)
+                parts[at:at] = [REVIEW_NOTE, *self.learn_it()]
                 self.render_feedback()
+
+    def learn_it(self) -> list[str]:
+        """After a miss, a link to each lesson that teaches the topic, at the step that
+        teaches this hand's hint where one does (a reviewer: a learner who missed was not
+        told where to learn it); Tab reaches the links and Enter opens the lesson."""
+        lessons = taught_in(self.topic, self.step.hint)
+        if not lessons:
+            return []
+        links = "; ".join(
+            f"[lesson {n}, “{markdown_literal(lesson.title)}”](lesson:{lesson.id}#{i})"
+            for n, lesson, i in lessons
+        )
+        return [f"To learn it: {links}."]
 
     def action_next(self) -> None:
         if self.attempt is not None and self.attempt.finished:
