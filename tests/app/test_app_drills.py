@@ -299,3 +299,30 @@ async def test_the_topics_say_where_each_is_taught_and_a_miss_links_to_the_lesso
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and not isinstance(app.screen, DrillScreen)
         assert app.screen.lesson_id == "test-lesson" and app.screen.index == 1
+
+
+@run
+async def test_a_hand_to_propose_answered_shows_the_whole_list():
+    """A reviewer: a hand that is not a jeu de règle, once answered, had beside it only the
+    opening of the list ("They are as follows :—"), nothing to read why it is not one;
+    a jeu de règle answered keeps its own clause."""
+    app = create_app(start="lessons", seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_drill("jeux-de-regle", seed=SEED)
+        await settle(pilot)
+        screen = app.screen
+        passage = screen.query_one("#lesson-passage")
+        shown: dict[str, str] = {}
+        for _ in range(12):
+            await pilot.press(key_for(screen.step))
+            await settle(pilot)
+            shown.setdefault(expected_action(screen.step).kind, passage.source)
+            if len(shown) == 2:
+                break
+            await pilot.press("n")
+            await settle(pilot)
+        assert set(shown) == {"play", "propose"}
+        for clause in ("three trumps", "Hands with two trumps", "Any three cards of one plain"):
+            assert clause in shown["propose"]
+        assert "Hands with two trumps" not in shown["play"] or "three trumps" not in shown["play"]

@@ -234,7 +234,24 @@ class DrillScreen(LessonScreen):
         attempt = self.attempt
         if attempt is not None and not attempt.finished and self.clue_passage is not None:
             return self.clue_section()
-        return super().passages_now(step)
+        shown = super().passages_now(step)
+        library = self.app.library
+        if attempt is None or not attempt.finished or library is None:
+            return shown
+        if step.hint and self.topic.covers(step.hint):
+            return shown  # a hand of the topic: its own clause
+        # A hand that is none of the topic's (a jeu de règle drill's hand to propose): the
+        # list every hint of the topic cites (the jeux de règle), whole, so the learner can read why it is not one of them
+        # (a reviewer: only "They are as follows :—" stood beside the answer).
+        from tutor.hints import HINTS
+
+        cited = [set(h.sources) for key, h in HINTS.items() if self.topic.covers(key)]
+        common = set.intersection(*cited) if cited else set()
+        heads = sorted(i for i in common if i in library and library.passage(i).children)
+        if not heads:
+            return shown
+        whole = [p.id for p in library.section(min(heads, key=len))]
+        return tuple(dict.fromkeys([*whole, *shown]))
 
     def show_passages(self, step) -> None:
         """The passage names the rule, so it waits for the answer (or the hint)."""
