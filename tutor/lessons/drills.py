@@ -35,6 +35,7 @@ from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
 from tutor.rules.cards import PACK, Card
 from tutor.rules.deal import Phase, Position, deal_position
 from tutor.rules.infoset import InfoSet, infoset_of
+from tutor.texts import Library
 
 RULE = " The rule: "
 """Joins a drill's account of the hand to the hint's summary."""
@@ -132,6 +133,19 @@ def topic(name: str) -> Topic:
         return Topic(name, hint.title, (hint.decision,), (name,), scores)
     keys = ", ".join(t.key for t in TOPICS)
     raise DrillError(f"unknown drill topic {name!r} (one of {keys}, or a hint id)")
+
+
+def cited_list(chosen: Topic, library: Library) -> tuple[str, ...]:
+    """The list every hint of the topic cites (the jeux de règle, its head and each
+    category), as passage ids in reading order; () where they share no passage that
+    opens a list. Shown whole beside a hand that is none of the topic's, so the learner
+    can read why it is not one of them."""
+    cited = [set(h.sources) for key, h in HINTS.items() if chosen.covers(key)]
+    common = set.intersection(*cited) if cited else set()
+    heads = sorted(i for i in common if i in library and library.passage(i).children)
+    if not heads:
+        return ()
+    return tuple(p.id for p in library.section(min(heads, key=len)))
 
 
 def teaching(

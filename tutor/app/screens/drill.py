@@ -241,17 +241,11 @@ class DrillScreen(LessonScreen):
         if step.hint and self.topic.covers(step.hint):
             return shown  # a hand of the topic: its own clause
         # A hand that is none of the topic's (a jeu de règle drill's hand to propose): the
-        # list every hint of the topic cites (the jeux de règle), whole, so the learner can read why it is not one of them
-        # (a reviewer: only "They are as follows :—" stood beside the answer).
-        from tutor.hints import HINTS
+        # list the topic's hints cite, whole (a reviewer: only "They are as follows :—"
+        # stood beside the answer).
+        from tutor.lessons.drills import cited_list
 
-        cited = [set(h.sources) for key, h in HINTS.items() if self.topic.covers(key)]
-        common = set.intersection(*cited) if cited else set()
-        heads = sorted(i for i in common if i in library and library.passage(i).children)
-        if not heads:
-            return shown
-        whole = [p.id for p in library.section(min(heads, key=len))]
-        return tuple(dict.fromkeys([*whole, *shown]))
+        return tuple(dict.fromkeys([*cited_list(self.topic, library), *shown]))
 
     def show_passages(self, step) -> None:
         """The passage names the rule, so it waits for the answer (or the hint)."""
