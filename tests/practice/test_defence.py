@@ -29,9 +29,7 @@ def _small_positions(seed: int, count: int) -> list[tuple[State, frozenset[int]]
         if not leads and rng.random() < 0.5:  # the adversary has led already
             lead = rng.choice(adversary_cards(state))
             state = play(state, lead, False)
-        worlds = frozenset(
-            h for h in holdings(state.pool, state.must, state.size)
-        )
+        worlds = frozenset(h for h in holdings(state.pool, state.must, state.size))
         out.append((state, worlds))
     return out
 

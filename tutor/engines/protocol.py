@@ -533,14 +533,14 @@ def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) 
     Given a text stream over bytes (``sys.stdin``), the bytes are read and each
     line decoded here, so a line that is not UTF-8 gets an error like any bad
     line instead of ending the loop, whatever the stream's own error handler."""
-    for line in _lines(lines):
+    for line in read_lines(lines):
         if isinstance(line, RequestError):
             answer = {"error": str(line)}
         elif not line.strip():
             continue
         else:
             answer = _answer(engine, line)
-        _write(out, answer)
+        write_line(out, answer)
     return 0
 
 
@@ -565,8 +565,9 @@ def _bounded(buffer: Any) -> Iterator[bytes | None]:
         yield None
 
 
-def _lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | RequestError]:
-    """Each line as text, or the error for a line that is not UTF-8 or too long."""
+def read_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | RequestError]:
+    """Each line as text, or the error for a line that is not UTF-8 or too long: the
+    reading of every JSON-lines command (``advise``, ``practice try``)."""
     buffer = getattr(lines, "buffer", None)
     source: Iterable[str | bytes | None] = lines if buffer is None else _bounded(buffer)
     for number, raw in enumerate(source, 1):
@@ -599,18 +600,19 @@ def _answer(engine: Engine, line: str) -> dict[str, Any]:
         info = parse_request(line)
         return advice_to_json(engine.advise(info))
     except RequestError as exc:
-        return {"error": _capped(str(exc))}
+        return {"error": capped(str(exc))}
     except Exception as exc:  # an engine bug must not end the session
-        return {"error": _capped(f"internal error: {type(exc).__name__}: {exc}")}
+        return {"error": capped(f"internal error: {type(exc).__name__}: {exc}")}
 
 
-def _capped(message: str) -> str:
+def capped(message: str) -> str:
+    """An error message cut to ``ERROR_LIMIT`` characters."""
     if len(message) <= ERROR_LIMIT:
         return message
     return f"{message[:ERROR_LIMIT]}... ({len(message):,} characters)"
 
 
-def _write(out: IO[str], answer: dict[str, Any]) -> None:
+def write_line(out: IO[str], answer: dict[str, Any]) -> None:
     """One JSON line, flushed; with only ASCII escapes if the stream cannot encode it."""
     try:
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")

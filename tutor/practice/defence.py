@@ -150,9 +150,7 @@ class Defence:
             return known
         self.nodes += 1
         if state.learner_to_play:
-            answer = any(
-                self.reachable(play(state, c, True), need) for c in _learner_order(state)
-            )
+            answer = any(self.reachable(play(state, c, True), need) for c in _learner_order(state))
         else:
             answer = all(
                 self.reachable(play(state, c, False), need) for c in _adversary_order(state)
@@ -261,4 +259,3 @@ def _key(state: State, need: int) -> tuple[object, ...]:
         need - state.won[0],
         state.tricks_left,
     )
-
