@@ -43,33 +43,41 @@ def decisions(rng: random.Random) -> Iterator[InfoSet]:
         before = rng.choice((0, 0, 0, 1, 1, 2, 2, 3))
         follow = rng.random() < 0.4
         while not position.is_over:
-            if position.phase in (Phase.LEAD, Phase.FOLLOW) and len(position.tricks) == before:
-                if (position.phase is Phase.FOLLOW) == follow:
-                    yield infoset_of(position)
-                    break
+            playing = position.phase in (Phase.LEAD, Phase.FOLLOW)
+            if (
+                playing
+                and len(position.tricks) == before
+                and (position.phase is Phase.FOLLOW) == follow
+            ):
+                yield infoset_of(position)
+                break
             position = position.apply(engine.advise(infoset_of(position)).action)
 
 
-def theme_of(goal: str, info: InfoSet, first_keeping: list[int]) -> str | None:
+def themes_of(goal: str, info: InfoSet, first_keeping: list[int]) -> list[str]:
+    """The themes a position may stand for, the most particular first."""
+    out = []
     if goal == "vole":
-        return "the-vole"
+        out.append("the-vole")
     if goal == "save-vole":
-        return "save-the-vole"
+        out.append("save-the-vole")
     if goal == "game":
-        return "at-four"
+        out.append("at-four")
     if goal == "refusal":
-        return "after-refusal"
+        out.append("after-refusal")
+    if goal in ("vole", "save-vole"):
+        return out
     if len(info.tricks) >= 2:
-        return "counting"
-    if info.led is not None:
-        return "keep-the-guard"
-    trump = info.trump
-    suits = {card_of(c).suit for c in first_keeping}
-    if suits == {trump}:
-        return "draw-trumps"
-    if trump not in suits:
-        return "strong-suit"
-    return None
+        out.append("counting")
+    elif info.led is not None:
+        out.append("keep-the-guard")
+    elif not info.tricks:
+        suits = {card_of(c).suit for c in first_keeping}
+        if suits == {info.trump}:
+            out.append("draw-trumps")
+        elif info.trump not in suits:
+            out.append("strong-suit")
+    return out
 
 
 def goals_for(info: InfoSet, best: int, rng: random.Random) -> list[tuple[str, InfoSet]]:
@@ -79,7 +87,7 @@ def goals_for(info: InfoSet, best: int, rng: random.Random) -> list[tuple[str, I
     if best >= 3:
         if info.penalty is not None:
             out.append(("refusal", info))
-        elif rng.random() < 0.25:
+        elif info.king is None and rng.random() < 0.25:
             out.append(("game", replace(info, score=(4, rng.randrange(5)))))
         else:
             out.append(("point", info))
@@ -92,20 +100,19 @@ def setup_of(info: InfoSet) -> str:
     role = "the dealer" if info.is_dealer else "the non-dealer"
     told = f"You are {role}; trumps are {info.trump.noun} (the {info.turnup.label} turned up)."
     if info.penalty == "me":
-        told += (
-            " You refused his proposal." if info.is_dealer else " You played without proposing."
-        )
+        told += " You refused his proposal." if info.is_dealer else " You played without proposing."
     elif info.penalty == "opponent":
-        told += (
-            " He played without proposing." if info.is_dealer else " He refused your proposal."
-        )
+        told += " He played without proposing." if info.is_dealer else " He refused your proposal."
     if info.king == "opponent":
-        told += " He marked the king of trumps."
+        turned = info.turnup == info.trump_king
+        told += (
+            " The king turned up scored him one." if turned else " He marked the king of trumps."
+        )
     mine, his = info.tricks_won()
     if info.tricks:
         played = NUMBERS[len(info.tricks)]
         trick = "trick is" if len(info.tricks) == 1 else "tricks are"
-        told += f" {played.capitalize()} {trick} played: you won {NUMBERS[mine]}, he {NUMBERS[his]}."
+        told += f" {played.capitalize()} {trick} played: you won {NUMBERS[mine] if mine else 'none'}, he {NUMBERS[his] if his else 'none'}."
     if info.led is not None:
         told += f" He leads the {info.led.noun}."
     else:
@@ -115,7 +122,9 @@ def setup_of(info: InfoSet) -> str:
 
 def title_of(theme: str, info: InfoSet) -> str:
     trumps = len(info.trumps())
-    hand = " ".join(c.label for c in sorted(info.hand, key=lambda c: (c.suit != info.trump, -c.rank)))
+    hand = " ".join(
+        c.label for c in sorted(info.hand, key=lambda c: (c.suit != info.trump, -c.rank))
+    )
     if theme == "counting":
         return f"Trick {len(info.tricks) + 1}: {hand}"
     if info.led is not None:
@@ -176,9 +185,12 @@ def main() -> None:
             if chance >= TRIVIAL:
                 continue
             first = defence.winning_cards(opening(position, defence), position.goal.tricks)
-            theme = theme_of(goal, shown, first)
-            if theme is None or len(found[theme]) >= args.per_theme:
+            open_themes = [
+                t for t in themes_of(goal, shown, first) if len(found[t]) < args.per_theme
+            ]
+            if not open_themes:
                 continue
+            theme = open_themes[0]
             ident = f"{theme}-{len(found[theme]) + 1}"
             text = block(ident, theme, goal, shown, title_of(theme, shown), setup_of(shown))
             found[theme].append(f"# random player: {float(chance):.3f}\n{text}")

@@ -83,7 +83,7 @@ class _Lines:
 def load_positions(path: Path | None = None, display: str | None = None) -> PositionSet:
     """Every position of the file (default: the shipped one), faults collected."""
     path = path or positions_file()
-    name = display or str(path)
+    name = display or _shown(path)
     out = PositionSet()
     try:
         text = read_text(path, LIMIT)
@@ -128,6 +128,14 @@ def load_positions(path: Path | None = None, display: str | None = None) -> Posi
         seen[position.id] = number
         out.positions.append(position)
     return out
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working directory where it can be (as the lessons' faults)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
 
 
 def _position(
@@ -189,6 +197,7 @@ def _position(
         info=info,
         file=file,
         line=lines.line(number),
+        block=number,
     )
 
 

@@ -37,6 +37,8 @@ class PracticePosition:
     file: str = ""
     line: int = 0
     """Where the position starts in its file (for the check's faults)."""
+    block: int = 0
+    """Its number among the file's ``[[positions]]`` blocks, from 1."""
 
     @property
     def key(self) -> str:

@@ -43,8 +43,9 @@ def achievable(position: PracticePosition, defence: Defence) -> bool:
 
 
 def winning_line(position: PracticePosition, defence: Defence) -> list[Card]:
-    """The learner's cards of a line that meets the goal against the defence (each the
-    highest card that keeps it sure); empty if the goal cannot be made sure."""
+    """The learner's cards of a line that meets the goal against the defence; empty if
+    the goal cannot be made sure. Of the cards that keep it sure, each is the one that
+    leaves the most tricks sure, then a trump, then the highest."""
     need = position.goal.tricks
     state = opening(position, defence)
     line: list[Card] = []
@@ -52,8 +53,14 @@ def winning_line(position: PracticePosition, defence: Defence) -> list[Card]:
         keeping = defence.winning_cards(state, need)
         if not keeping:
             return []
-        line.append(card_of(keeping[0]))
-        state = after_learner(state, keeping[0], need, defence)
+
+        def preference(card: int, state: State = state) -> tuple[int, bool, int]:
+            most = defence.best_guaranteed(play(state, card, True))
+            return (most, card >> 3 == state.trump, card & 7)
+
+        chosen = max(keeping, key=preference)
+        line.append(card_of(chosen))
+        state = after_learner(state, chosen, need, defence)
     return line
 
 
@@ -69,9 +76,7 @@ def random_chance(position: PracticePosition, defence: Defence) -> Fraction:
         if known is not None:
             return known
         cards = learner_cards(state)
-        total = sum(
-            (chance(after_learner(state, c, need, defence)) for c in cards), Fraction(0)
-        )
+        total = sum((chance(after_learner(state, c, need, defence)) for c in cards), Fraction(0))
         memo[state] = total / len(cards)
         return memo[state]
 

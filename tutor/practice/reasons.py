@@ -75,25 +75,25 @@ def why_this_card(state: State, card: Card, goal: Goal, defence: Defence, solver
     if len(legal) == 1:
         return "It is your only legal card."
     if len(keeping) == len(legal):
-        return f"Any card keeps the goal here ({goal.title})."
+        return f"Any of your cards is sure to {goal.title} from here."
     losing = [c for c in legal if c not in keeping]
     other = card_of(losing[0])
     shown = _beating_holding(play(state, losing[0], True), need, solver)
     head = (
-        f"It is the only card that keeps the goal ({goal.title})"
+        f"It is the only card sure to {goal.title}"
         if len(keeping) == 1
-        else f"It is one of {len(keeping)} cards of {len(legal)} that keep the goal ({goal.title})"
+        else f"It is one of {len(keeping)} cards of {len(legal)} sure to {goal.title}"
     )
     if shown is None:
         return (
-            f"{head}: after the {other.noun} some holdings of his leave you to guess,"
-            " and a wrong guess loses it."
+            f"{head}. Not the {other.noun}: after it, what he may hold leaves you to guess,"
+            " and a wrong guess loses the goal."
         )
     holding, tricks = shown
     cards = " ".join(card_of(c).label for c in bits(holding))
     return (
-        f"{head}: after the {other.noun}, if he held {cards}, you would make"
-        f" {_tricks(tricks)} even seeing his cards."
+        f"{head}. Not the {other.noun}: if he held {cards}, it would leave you"
+        f" {_tricks(tricks)} in all, even seeing his cards."
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 THEMES: dict[str, str] = {
     "draw-trumps": "Drawing trumps first",
-    "strong-suit": "Leading from the strong suit",
+    "strong-suit": "Leading a plain suit before trumps",
     "keep-the-guard": "Following: keeping a guard, not wasting the king",
     "after-refusal": "The point after a refusal",
     "at-four": "At four: the point wins the game",

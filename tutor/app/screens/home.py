@@ -34,6 +34,7 @@ USES = (
         "d",
         "Fresh positions on one topic. w: weak spots.",
     ),
+    ("practice", "Practice", "o", "Play a position out until you reach its goal."),
     ("play", "Play", "p", "Games against the computer, with hints."),
     (
         "texts",
@@ -57,6 +58,7 @@ class HomeScreen(Screen):
         Binding("d", "app.drills", "Drills", id="drills"),
         Binding("w", "weak_spots", "Weak spots", id="weak"),
         Binding("r", "resume", "Resume game", id="resume", tooltip="The game left in progress"),
+        Binding("o", "app.practice", "Practice", id="practice"),
         Binding("p", "app.play", "Play", id="play"),
         Binding("t", "app.texts", "Texts", id="texts"),
         Binding("q", "app.quit", "Quit", id="quit"),
