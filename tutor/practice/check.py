@@ -38,7 +38,7 @@ def check(path: Path | None = None, defence: Defence | None = None) -> Report:
         where = f"positions[{position.block}].goal"
 
         def fault(message: str, position: PracticePosition = position, where: str = where) -> None:
-            report.faults.append(Fault(position.file, position.line, where, message))
+            report.faults.append(Fault(position.file, position.goal_line, where, message))
 
         if not achievable(position, defence):
             best = defence.best_guaranteed(start_state(position))

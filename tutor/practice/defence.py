@@ -137,6 +137,11 @@ class Defence:
         self._memo: dict[tuple[object, ...], bool] = {}
         self.nodes = 0
 
+    @property
+    def entries(self) -> int:
+        """Answers held in the memo."""
+        return len(self._memo)
+
     def reachable(self, state: State, need: int) -> bool:
         """Whether the learner can be sure of ``need`` tricks in all, whatever the
         adversary holds and plays."""

@@ -198,6 +198,7 @@ def _position(
         file=file,
         line=lines.line(number),
         block=number,
+        goal_line=lines.line(number, "goal"),
     )
 
 

@@ -39,6 +39,8 @@ class PracticePosition:
     """Where the position starts in its file (for the check's faults)."""
     block: int = 0
     """Its number among the file's ``[[positions]]`` blocks, from 1."""
+    goal_line: int = 0
+    """The line of its ``goal`` key (the proofs' faults are the goal's)."""
 
     @property
     def key(self) -> str:
