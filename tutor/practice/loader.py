@@ -40,14 +40,11 @@ ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
 
 
-def _practice_dir() -> Path:
-    from tutor.io.paths import LESSONS_DIR
-
-    return LESSONS_DIR / "practice"
-
-
 def positions_file() -> Path:
-    return _practice_dir() / "positions.toml"
+    """The shipped positions (read where ``tutor.io.paths`` says at the time of call)."""
+    from tutor.io import paths
+
+    return paths.PRACTICE_DIR / "positions.toml"
 
 
 @dataclass

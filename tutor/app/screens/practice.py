@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import progress
 from tutor.app.markup import plain, styled
+from tutor.app.screens.decision_keys import card_keys
 from tutor.app.widgets.cards import HandView
 from tutor.app.widgets.footer import AdaptiveFooter
 
@@ -177,10 +178,13 @@ class PracticeScreen(Screen):
         app = getters.app(EcarteApp)
 
     BINDINGS = [
+        # Key 1 once for each size of hand, as at the table (decision_keys): the footer
+        # shows the one that fits the cards held now ("1-3" with three).
         *[
-            Binding(str(n), f"card({n})", f"Card {n}", show=n == 1, id=f"card-{n}")
-            for n in range(1, 6)
+            Binding("1", f"card(1, {n})", "Card", key_display=card_keys(n), id=f"cards-{n}")
+            for n in range(5, 0, -1)
         ],
+        *[Binding(str(i), f"card({i})", "Card", show=False) for i in range(2, 6)],
         Binding("r", "retry", "Try again", id="retry"),
         Binding("n", "next", "Next position", id="next"),
         Binding("escape", "app.pop_screen", "Back", id="back"),
@@ -239,9 +243,9 @@ class PracticeScreen(Screen):
         if view.over:
             table = "The play is over."
         elif view.led is not None:
-            table = f"He leads the {view.led.label}: your card (1-5)."
+            table = f"He leads the {view.led.label}: your card ({card_keys(len(view.hand))})."
         else:
-            table = "Your lead (1-5)."
+            table = f"Your lead ({card_keys(len(view.hand))})."
         self.query_one("#practice-table", Static).update(plain(table))
         self.query_one("#practice-hand", HandView).show(view.hand, playable=view.to_play)
         self.query_one("#practice-feedback", Static).update(plain(self.feedback(view)))
@@ -265,12 +269,14 @@ class PracticeScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.session.view
         if action == "card":
-            return not view.over
+            if view.over:
+                return False
+            return len(parameters) < 2 or parameters[1] == len(view.hand)
         if action == "retry":
             return bool(self.session.cards)
         return True
 
-    def action_card(self, number: int) -> None:
+    def action_card(self, number: int, size: int | None = None) -> None:
         from tutor.practice.playout import IllegalCard
 
         view = self.session.view
