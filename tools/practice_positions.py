@@ -71,7 +71,7 @@ def themes_of(goal: str, info: InfoSet, first_keeping: list[int]) -> list[str]:
         out.append("counting")
     elif info.led is not None:
         out.append("keep-the-guard")
-    elif not info.tricks:
+    else:  # at the first trick or the second, the learner to lead
         suits = {card_of(c).suit for c in first_keeping}
         if suits == {info.trump}:
             out.append("draw-trumps")

@@ -54,6 +54,12 @@ def what_it_does(state: State, card: Card) -> str:
         return f"You follow with the {card.noun}, the one card of the suit you hold"
     if _suit(card) == trump:
         lower = [c for c in bits(state.mine & SUIT_MASKS[trump]) if c < index]
+        higher = [c for c in bits(state.mine & SUIT_MASKS[trump]) if c > index]
+        if not lower and higher:
+            return (
+                f"You trump his {led.noun} with the {card.noun}, your lowest trump:"
+                " the higher ones are kept to beat his trumps"
+            )
         if lower:
             return (
                 f"You trump his {led.noun} with the {card.noun} (a lower trump would take it too)"
@@ -77,8 +83,13 @@ def why_this_card(state: State, card: Card, goal: Goal, defence: Defence, solver
     if len(keeping) == len(legal):
         return f"Any of your cards is sure to {goal.title} from here."
     losing = [c for c in legal if c not in keeping]
-    other = card_of(losing[0])
-    shown = _beating_holding(play(state, losing[0], True), need, solver)
+    # The card to compare with: the first that a holding seen open beats, if any.
+    other, shown = card_of(losing[0]), None
+    for candidate in losing:
+        shown = _beating_holding(play(state, candidate, True), need, solver)
+        if shown is not None:
+            other = card_of(candidate)
+            break
     head = (
         f"It is the only card sure to {goal.title}"
         if len(keeping) == 1
