@@ -23,11 +23,19 @@ from dataclasses import replace
 
 from tutor.engines.hints_engine import HintsEngine
 from tutor.engines.protocol import infoset_to_request
-from tutor.practice.defence import Defence
+from tutor.engines.solver import SUIT_MASKS
+from tutor.practice.defence import Defence, learner_cards
 from tutor.practice.goals import goal_for
 from tutor.practice.model import PracticePosition
 from tutor.practice.playout import card_of, start_state
-from tutor.practice.proof import TRIVIAL, achievable, opening, random_chance
+from tutor.practice.proof import (
+    TRIVIAL,
+    achievable,
+    after_learner,
+    opening,
+    random_chance,
+    winning_line,
+)
 from tutor.practice.themes import THEMES
 from tutor.rules.deal import Phase, deal_position
 from tutor.rules.infoset import InfoSet, infoset_of
@@ -54,6 +62,22 @@ def decisions(rng: random.Random) -> Iterator[InfoSet]:
             position = position.apply(engine.advise(infoset_of(position)).action)
 
 
+def must_draw_trumps(position: PracticePosition, defence: Defence) -> bool:
+    """Whether, on the line ``winning_line`` finds, the learner leads a trump while a trump
+    is still out against him, where a plain card of his would lose the goal."""
+    need = position.goal.tricks
+    state = opening(position, defence)
+    for card in winning_line(position, defence):
+        trumps = SUIT_MASKS[state.trump]
+        if state.led < 0 and state.pool & trumps and card.index >> 3 == state.trump:
+            keeping = defence.winning_cards(state, need)
+            plain = [c for c in learner_cards(state) if c >> 3 != state.trump]
+            if any(c not in keeping for c in plain):
+                return True
+        state = after_learner(state, card.index, need, defence)
+    return False
+
+
 def themes_of(goal: str, info: InfoSet, first_keeping: list[int]) -> list[str]:
     """The themes a position may stand for, the most particular first."""
     out = []
@@ -73,9 +97,7 @@ def themes_of(goal: str, info: InfoSet, first_keeping: list[int]) -> list[str]:
         out.append("keep-the-guard")
     else:  # at the first trick or the second, the learner to lead
         suits = {card_of(c).suit for c in first_keeping}
-        if suits == {info.trump}:
-            out.append("draw-trumps")
-        elif info.trump not in suits:
+        if info.trump not in suits:
             out.append("strong-suit")
     return out
 
@@ -168,10 +190,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--per-theme", type=int, default=6)
     parser.add_argument("--deals", type=int, default=20000)
+    parser.add_argument("--themes", nargs="*", default=list(THEMES), help="only these themes")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     defence = Defence()
-    found: dict[str, list[str]] = {theme: [] for theme in THEMES}
+    found: dict[str, list[str]] = {theme: [] for theme in args.themes}
     for count, info in enumerate(decisions(rng)):
         if count >= args.deals or all(len(v) >= args.per_theme for v in found.values()):
             break
@@ -185,9 +208,10 @@ def main() -> None:
             if chance >= TRIVIAL:
                 continue
             first = defence.winning_cards(opening(position, defence), position.goal.tricks)
-            open_themes = [
-                t for t in themes_of(goal, shown, first) if len(found[t]) < args.per_theme
-            ]
+            themes = themes_of(goal, shown, first)
+            if goal != "save-vole" and must_draw_trumps(position, defence):
+                themes.insert(0, "draw-trumps")
+            open_themes = [t for t in themes if t in found and len(found[t]) < args.per_theme]
             if not open_themes:
                 continue
             theme = open_themes[0]
