@@ -36,7 +36,9 @@ def test_the_shipped_positions_load_without_fault() -> None:
     assert len({p.theme for p in POSITIONS.positions}) >= 6
 
 
-@pytest.mark.parametrize("ident", ["draw-trumps-1", "the-vole-1", "save-the-vole-1"])
+@pytest.mark.parametrize(
+    "ident", ["draw-trumps-1", "draw-trumps-4", "keep-the-guard-1", "the-vole-1", "save-the-vole-1"]
+)
 def test_fail_then_see_the_holding_and_the_wrong_trick_then_succeed(ident: str) -> None:
     position = POSITIONS.by_id(ident)
     assert position is not None
@@ -44,7 +46,9 @@ def test_fail_then_see_the_holding_and_the_wrong_trick_then_succeed(ident: str) 
     _failing_line(session, random.Random(1))
     view = session.view
     assert view.over and view.goal_met is False
-    assert view.holding is not None and len(view.holding) >= 1
+    assert view.holding is not None
+    assert len(set(view.holding)) == 5 - len(position.info.tricks)
+    assert not set(view.holding) & position.info.seen_cards() - {position.info.led}
     assert view.wrong is not None and view.wrong.keeping
     assert "He held" in view.feedback and f"Trick {view.wrong.trick}" in view.feedback
 

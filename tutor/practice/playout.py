@@ -165,8 +165,9 @@ def _why_not(state: State, card: Card, legal: tuple[Card, ...]) -> str:
     return f"holding no {led.suit.noun}, you must trump the {led.noun}"
 
 
-def holding(playout: Playout, defence: Defence) -> tuple[Card, ...]:
-    """The adversary's cards in the practice: those he played, then, for the cards he
-    still held when the goal was settled, a consistent completion."""
+def holding(position: PracticePosition, playout: Playout, defence: Defence) -> tuple[Card, ...]:
+    """The adversary's cards in the practice: the card he had led, those he played, then,
+    for the cards he still held when the goal was settled, a consistent completion."""
+    led = (position.info.led,) if position.info.led is not None else ()
     rest = defence.completion(playout.state) if playout.state.size else 0
-    return playout.adversary_cards + tuple(card_of(c) for c in bits(rest))
+    return led + playout.adversary_cards + tuple(card_of(c) for c in bits(rest))

@@ -128,7 +128,7 @@ class PracticeSession:
             over=over,
             goal_met=playout.goal_met,
             feedback="",
-            holding=holding(playout, self.defence) if over else None,
+            holding=holding(self.position, playout, self.defence) if over else None,
         )
         if not over:
             return _with_feedback(view, self._progress(playout))
@@ -143,7 +143,10 @@ class PracticeSession:
         if not playout.tricks:
             led = playout.led
             opening = f"He leads the {led.noun}. " if led is not None else ""
-            return f"{opening}{goal.sentence}"
+            return (
+                f"{opening}Play it out to {goal.title}: he holds whatever cards fit what you"
+                " have seen, and those that beat your line wherever some do."
+            )
         last = playout.tricks[-1]
         who = "You win" if last.learner_won else "He wins"
         told = f"{who} the trick ({last.first.label} {last.second.label})."
