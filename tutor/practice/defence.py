@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from tutor.engines.solver import bits, follows_mask, reply_excludes, second_wins
 
 TRICKS = 5
-MEMO_LIMIT = 2_000_000
+MEMO_LIMIT = 500_000
 """Entries kept before the memo is cleared (bounded memory)."""
 
 
