@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser(
         "practice",
-        help="positions played out to a goal (list, try -, check: ecarte practice list -h)",
+        help="positions played out to a goal (also list, try -, check: ecarte practice -h)",
     )
     play = sub.add_parser("play", help="a game against the computer")
     play.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
