@@ -68,7 +68,7 @@ def write(folder: Path, game: Game, engine: str, gallery: bool = False) -> Path 
         clear(folder)
         return None
     folder.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, with_opponent(game, engine, gallery), durable=True)
+    write_atomically(path, with_opponent(game, engine, gallery))
     return path
 
 
