@@ -237,7 +237,8 @@ class PlayScreen(DecisionKeys, Screen):
         return bool(self.game.actions) and not self.game.is_over
 
     def keep(self) -> None:
-        """Autosave the game (a finished one clears the copy); a failure is told once."""
+        """Autosave the game (a finished one clears the copy); a failure is told once,
+        and so is the next success, after which leaving no longer warns of a loss."""
         try:
             keep_in_progress(self.game, self.engine_name, self.gallery.enabled)
         except OSError as exc:
@@ -246,6 +247,10 @@ class PlayScreen(DecisionKeys, Screen):
                 self.notify(
                     f"The game cannot be autosaved: {exc}", title="Autosave", severity="warning"
                 )
+            return
+        if self.autosave_failed:
+            self.autosave_failed = False
+            self.notify("The game is autosaved again.", title="Autosave")
 
     def shelve_unfinished(self) -> None:
         """A new game takes the autosave's place: an earlier game left unfinished goes
