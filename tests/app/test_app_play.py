@@ -519,7 +519,6 @@ def test_a_game_set_aside_is_not_copied_again_when_saved_already():
     )
     from tutor.rules.game import Game
     from tutor.rules.record import load
-
     from tutor.store.autosave import new_path
 
     game = Game.new(8)
