@@ -69,7 +69,9 @@ async def test_readings_ids_and_search():
         results = screen.query_one("#results")
         assert results.display and results.option_count > 0
         # the results say how many and how to reach them
-        assert results.border_title == (f"{results.option_count} found · ↑↓ and Enter to open")
+        assert results.border_title == (
+            f"{results.option_count} found · ↑↓ and Enter to open"
+        )
         await pilot.press("enter")
         await settle(pilot)
         assert screen.current != "club-laws/38"
