@@ -487,6 +487,7 @@ def _terminal_missing() -> str | None:
 
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.app import create_app
+    from tutor.app.signals import exiting_on_signals
 
     missing = _terminal_missing()
     if missing is not None:
@@ -513,5 +514,6 @@ def _open_app(args: argparse.Namespace) -> int:
         belle=not getattr(args, "no_belle", False),
         valuation=getattr(args, "valuation", False),
     )
-    app.run()
+    with exiting_on_signals(app):
+        app.run()
     return int(app.return_code or 0)

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 
 from tutor.app.markup import plain, styled
-from tutor.app.progress import game_in_progress, progress_summary
+from tutor.app.progress import games_in_progress, progress_summary
 from tutor.app.widgets.footer import AdaptiveFooter
 
 if TYPE_CHECKING:
@@ -83,8 +84,8 @@ class HomeScreen(Screen):
             yield progress
         yield AdaptiveFooter()
 
-    in_progress = None
-    """The autosaved game to offer again (``tutor.store.autosave.InProgress``), if any."""
+    in_progress: list = []
+    """The autosaved games to offer again (``tutor.store.autosave.InProgress``), newest first."""
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -99,34 +100,51 @@ class HomeScreen(Screen):
 
     def refresh_progress(self) -> None:
         self.query_one("#progress", Static).update(progress_summary())
-        self.in_progress, problem = game_in_progress()
+        self.in_progress, problems = games_in_progress()
         line = self.query_one("#resume", Static)
-        if self.in_progress is not None:
-            line.update(
+        told = []
+        if len(self.in_progress) == 1:
+            told.append(
                 styled(
                     "A game in progress: $where. Press [b]r[/b] to resume it.",
-                    where=self.in_progress.describe(),
+                    where=self.in_progress[0].describe(),
                 )
             )
-        elif problem:
-            line.update(plain(f"The game left in progress could not be read: {problem}"))
-        else:
-            line.update("")
-        line.display = bool(self.in_progress or problem)
+        elif self.in_progress:
+            told.append(
+                styled(
+                    "$count games in progress (the latest: $where). Press [b]r[/b] to choose one.",
+                    count=str(len(self.in_progress)),
+                    where=self.in_progress[0].describe(),
+                )
+            )
+        told += [plain(f"The game left in progress could not be read: {p}") for p in problems]
+        line.update(Content("\n").join(told))
+        line.display = bool(told)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.in_progress is not None
+            return bool(self.in_progress)
         return True
 
     def action_resume(self) -> None:
-        """Take up the autosaved game where it was left, against the same engine."""
+        """Take up an autosaved game where it was left, against the same engine: the
+        only one, or the one chosen among them."""
+        from tutor.app.screens.records import LoadGameScreen
+
+        kept = {game.path: game for game in self.in_progress}
+        if len(kept) == 1:
+            self.resume(next(iter(kept.values())))
+        elif kept:
+            self.app.push_screen(
+                LoadGameScreen(list(kept), "Resume a game in progress"),
+                lambda path: self.resume(kept[path]) if path in kept else None,
+            )
+
+    def resume(self, kept) -> None:
         from tutor.app.screens.play import PlayScreen
 
-        kept = self.in_progress
-        if kept is None:
-            return
         self.app.push_screen(
             PlayScreen(load=kept.path, engine=kept.engine, gallery=kept.gallery, resumed=True)
         )
