@@ -48,7 +48,7 @@ def tutor_command() -> str:
     return shlex.join(argv)
 
 
-class OwnerOnlyServer(Server):  # type: ignore[misc]  # textual-serve is untyped
+class OwnerOnlyServer(Server):
     """textual-serve's server behind a token, a Host and Origin check and a cap."""
 
     def __init__(
