@@ -166,7 +166,8 @@ class LessonsScreen(Screen):
             head.update("Lessons: no lessons are installed yet.")
         if options.option_count:
             keep = highlighted is not None and highlighted < options.option_count
-            options.highlighted = highlighted if keep else 0
+            open_ = [i for i in range(options.option_count) if not options.options[i].disabled]
+            options.highlighted = highlighted if keep else (open_[0] if open_ else None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == REVIEW:
