@@ -250,6 +250,7 @@ def test_the_ending_names_the_next_lesson(tmp_path):
         deal = FirstDeal()
         play_out(deal, arranged)
         assert deal.next_lesson(curriculum, store) == curriculum.lessons[0]
+        assert f"lesson 1, “{curriculum.lessons[0].title}”" in deal.ending(curriculum, store).text
         store.complete_lesson(curriculum.lessons[0].id)
         assert deal.next_lesson(curriculum, store) == curriculum.lessons[1]
 

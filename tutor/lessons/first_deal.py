@@ -265,6 +265,18 @@ class FirstDeal:
         found = continue_point(curriculum, store)
         return found[0] if found else None
 
+    def ending(self, curriculum: Curriculum, store: Progress) -> Line:
+        """Where to go from here: the next lesson, by its title."""
+        lesson = self.next_lesson(curriculum, store)
+        if lesson is None:
+            return Line("Every lesson is done: the drills and free play keep it fresh.", "end")
+        number = [each.id for each in curriculum.lessons].index(lesson.id) + 1
+        return Line(
+            f"Next: lesson {number}, “{lesson.title}”, takes each of these decisions in"
+            " turn, from the sources.",
+            "end",
+        )
+
     # --- inside -------------------------------------------------------------------
 
     def _say(self, lines: list[Line]) -> tuple[Line, ...]:
@@ -640,12 +652,9 @@ class FirstDeal:
             king_turned_up=p.turnup.rank is Rank.KING,
             dealer=p.dealer,
         )
+        laws = ("club-laws/48", "club-laws/49") if p.penalty is not None else ("club-laws/48",)
         yield from self._stage(
-            Stage.SCORE,
-            "The score: " + "; ".join(told) + ".",
-            "britannica-9/scoring",
-            "club-laws/48",
-            "club-laws/49",
+            Stage.SCORE, "The score: " + "; ".join(told) + ".", "britannica-9/scoring", *laws
         )
         yield Line(self.result(), "end", ("britannica-9/scoring",))
 

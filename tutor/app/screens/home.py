@@ -43,6 +43,13 @@ USES = (
     ),
 )
 
+FIRST_DEAL = (
+    "First deal",
+    "f",
+    "New to écarté? One whole deal, step by step (3 minutes).",
+)
+"""The entry that leads the home screen for a learner with no progress yet."""
+
 
 class HomeScreen(Screen):
     """Where the tutor opens: choose lessons, play or texts."""
@@ -51,6 +58,7 @@ class HomeScreen(Screen):
         app = getters.app(EcarteApp)
 
     BINDINGS = [
+        Binding("f", "first_deal", "First deal", id="first-deal"),
         Binding("c", "continue", "Continue", id="continue"),
         Binding("l", "app.lessons", "Lessons", id="lessons"),
         Binding("v", "review", "Review", id="review", show=False),
@@ -70,6 +78,12 @@ class HomeScreen(Screen):
                 "Learn the card game of the 19th-century clubs from its own sources.",
                 id="home-tagline",
             )
+            label, key, text = FIRST_DEAL
+            with Horizontal(id="first-deal-use", classes="use"):
+                yield Button(
+                    f"{label}  {key}", id="use-first-deal", variant="success", compact=True
+                )
+                yield Static(text, classes="use-text")
             with Horizontal(id="uses"):
                 for ident, label, key, text in USES:
                     with Vertical(classes="use"):
@@ -84,6 +98,8 @@ class HomeScreen(Screen):
         yield AdaptiveFooter()
 
     in_progress = None
+    leading = False
+    """Whether the first deal leads the screen (a learner with no progress yet)."""
     """The autosaved game to offer again (``tutor.store.autosave.InProgress``), if any."""
 
     def on_mount(self) -> None:
@@ -98,6 +114,8 @@ class HomeScreen(Screen):
         self.refresh_progress()
 
     def refresh_progress(self) -> None:
+        self.leading = self.leads_with_first_deal()
+        self.query_one("#first-deal-use").display = self.leading
         self.query_one("#progress", Static).update(progress_summary())
         self.in_progress, problem = game_in_progress()
         line = self.query_one("#resume", Static)
@@ -115,7 +133,15 @@ class HomeScreen(Screen):
         line.display = bool(self.in_progress or problem)
         self.refresh_bindings()
 
+    def leads_with_first_deal(self) -> bool:
+        from tutor.app.lessonsource import progress
+        from tutor.lessons.first_deal import leads_home
+
+        return leads_home(progress())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "first_deal":
+            return self.leading
         if action == "resume":
             return self.in_progress is not None
         return True
@@ -142,6 +168,9 @@ class HomeScreen(Screen):
         _, lesson_id, index = found
         self.app.open_lesson(lesson_id, index)
 
+    def action_first_deal(self) -> None:
+        self.app.open_first_deal()
+
     def action_review(self) -> None:
         self.app.open_review()
 
@@ -150,4 +179,7 @@ class HomeScreen(Screen):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")
+        if ident == "first-deal":
+            self.action_first_deal()
+            return
         await self.app.run_action(ident)
