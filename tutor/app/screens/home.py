@@ -46,7 +46,7 @@ USES = (
 FIRST_DEAL = (
     "First deal",
     "f",
-    "New to écarté? One whole deal, step by step (3 minutes).",
+    "New to écarté? One whole deal, step by step.",
 )
 """The entry that leads the home screen for a learner with no progress yet."""
 
