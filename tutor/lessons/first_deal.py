@@ -525,11 +525,14 @@ class FirstDeal:
         if kind == "hold":
             if not mine:
                 return []
+            if before.played[LEARNER]:
+                return [Line("You do not announce the king: it scores nothing this deal.")]
             return [
                 Line(
                     "You hold the king without announcing it: it plays as a trump, and scores"
-                    " nothing this deal.",
-                    passages=("club-laws/23",),
+                    " nothing this deal, unless you lead it as your first card and announce it"
+                    " before North plays to it.",
+                    passages=("club-laws/23", "club-laws/24"),
                 )
             ]
         if kind == "lead":
