@@ -347,6 +347,12 @@ class EcarteApp(App):
 
         self.push_screen(LessonScreen(ident, step))
 
+    def open_first_deal(self) -> None:
+        """One whole deal walked through, for a learner new to the game."""
+        from tutor.app.screens.first_deal import FirstDealScreen
+
+        self.push_screen(FirstDealScreen())
+
     def open_review(self) -> None:
         """The steps due for review now, as one lesson (or a note that none are)."""
         from tutor.app.lessonsource import progress, review_outlook
@@ -410,6 +416,9 @@ class EcarteApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "First deal", "One whole deal walked through, for a beginner", self.open_first_deal
+        )
         yield SystemCommand("Lessons", "Guided lessons and the review queue", self.action_lessons)
         yield SystemCommand("Drills", "Fresh positions on one topic, endlessly", self.open_drill)
         yield SystemCommand("Play", "A game against the computer", self.action_play)

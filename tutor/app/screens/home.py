@@ -44,6 +44,13 @@ USES = (
     ),
 )
 
+FIRST_DEAL = (
+    "First deal",
+    "f",
+    "New to écarté? One whole deal, step by step.",
+)
+"""The entry that leads the home screen for a learner with no progress yet."""
+
 
 class HomeScreen(Screen):
     """Where the tutor opens: choose lessons, play or texts."""
@@ -52,6 +59,7 @@ class HomeScreen(Screen):
         app = getters.app(EcarteApp)
 
     BINDINGS = [
+        Binding("f", "first_deal", "First deal", id="first-deal"),
         Binding("c", "continue", "Continue", id="continue"),
         Binding("l", "app.lessons", "Lessons", id="lessons"),
         Binding("v", "review", "Review", id="review", show=False),
@@ -71,6 +79,12 @@ class HomeScreen(Screen):
                 "Learn the card game of the 19th-century clubs from its own sources.",
                 id="home-tagline",
             )
+            label, key, text = FIRST_DEAL
+            with Horizontal(id="first-deal-use", classes="use"):
+                yield Button(
+                    f"{label}  {key}", id="use-first-deal", variant="success", compact=True
+                )
+                yield Static(text, classes="use-text")
             with Horizontal(id="uses"):
                 for ident, label, key, text in USES:
                     with Vertical(classes="use"):
@@ -86,6 +100,8 @@ class HomeScreen(Screen):
 
     in_progress: list = []
     """The autosaved games to offer again (``tutor.store.autosave.InProgress``), newest first."""
+    leading = False
+    """Whether the first deal leads the screen (a learner with no progress yet)."""
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -99,6 +115,8 @@ class HomeScreen(Screen):
         self.refresh_progress()
 
     def refresh_progress(self) -> None:
+        self.leading = self.leads_with_first_deal()
+        self.query_one("#first-deal-use").display = self.leading
         self.query_one("#progress", Static).update(progress_summary())
         self.in_progress, problems = games_in_progress()
         line = self.query_one("#resume", Static)
@@ -123,7 +141,15 @@ class HomeScreen(Screen):
         line.display = bool(told)
         self.refresh_bindings()
 
+    def leads_with_first_deal(self) -> bool:
+        from tutor.app.lessonsource import progress
+        from tutor.lessons.first_deal import leads_home
+
+        return leads_home(progress())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "first_deal":
+            return self.leading
         if action == "resume":
             return bool(self.in_progress)
         return True
@@ -160,6 +186,9 @@ class HomeScreen(Screen):
         _, lesson_id, index = found
         self.app.open_lesson(lesson_id, index)
 
+    def action_first_deal(self) -> None:
+        self.app.open_first_deal()
+
     def action_review(self) -> None:
         self.app.open_review()
 
@@ -168,4 +197,7 @@ class HomeScreen(Screen):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")
+        if ident == "first-deal":
+            self.action_first_deal()
+            return
         await self.app.run_action(ident)

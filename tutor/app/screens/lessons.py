@@ -104,6 +104,13 @@ class LessonsScreen(Screen):
         Binding("w", "weak_spots", "Weak spots", id="weak"),
         Binding("d", "drills", "Drills", id="drills"),
         Binding("r", "reset", "Reset lesson", id="reset"),
+        Binding(
+            "f",
+            "first_deal",
+            "First deal",
+            id="first-deal",
+            tooltip="One whole deal walked through",
+        ),
         Binding("escape", "app.pop_screen", "Back", id="back"),
     ]
 
@@ -180,6 +187,9 @@ class LessonsScreen(Screen):
 
     def action_drills(self) -> None:
         self.app.open_drill(None)
+
+    def action_first_deal(self) -> None:
+        self.app.open_first_deal()
 
     def action_weak_spots(self) -> None:
         self.app.open_weak_spots()
