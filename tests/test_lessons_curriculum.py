@@ -224,3 +224,35 @@ def test_a_card_step_whose_card_loses_is_faulted_with_the_figures(tmp_path):
     )
     faults = [str(f) for f in check_lessons([lesson]).faults]
     assert any("K♦ is worth" in f and "7♦" in f and "holdings" in f for f in faults), faults
+
+
+PLAY_FIRST_ORDER = [
+    "cards",
+    "tricks",
+    "deal-and-king",
+    "scoring",
+    "leading",
+    "following",
+    "point-and-vole",  # 07, from the branch playlessons: the merge brings it
+    "counting",  # 08, likewise
+    "jeux-de-regle-trumps",
+    "jeux-de-regle-few-trumps",
+    "proposing",
+    "discarding",
+    "accepting",
+    "refusing",
+    "marking-the-king",
+    "leads",
+    "the-score",
+    "irregularities-deal",
+    "irregularities-play",
+    "french-rules",
+]
+
+
+def test_the_play_lessons_come_before_the_exception_lists():
+    """Issue 32: a learner meets leading and following before the jeux de règle and the
+    refusal exceptions (ids unchanged: progress refers to them)."""
+    ids = [lesson.id for lesson in load_curriculum().lessons]
+    assert ids == [i for i in PLAY_FIRST_ORDER if i in ids]
+    assert set(PLAY_FIRST_ORDER) - set(ids) <= {"point-and-vole", "counting"}
