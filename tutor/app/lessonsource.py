@@ -81,7 +81,7 @@ def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
     found = []
     for lesson in course.lessons:
         number = course.number(lesson)
-        # "Lesson 11: Marking the king, step 2", not the bare title a passage may share
+        # "Lesson 15: Marking the king, step 2", not the bare title a passage may share
         # (a learner review: "Cited by · Marking the king" above "Lessons that teach it
         # · Marking the king", two links alike to two places)
         steps = [i for i, step in enumerate(lesson.steps) if passage_id in step.passages]
