@@ -45,8 +45,8 @@ from typing import Protocol
 
 from tutor.engines.base import Advice
 from tutor.engines.card_words import card_sentence
-from tutor.engines.exchange_words import exchange_sentence
 from tutor.engines.exchange_strategy import ExchangeStrategy
+from tutor.engines.exchange_words import exchange_sentence
 from tutor.engines.infoset_search import card_values
 from tutor.engines.policy import CARD_VALUES, Rollout, policy_discard
 from tutor.engines.sampling import SHORT_KEEPER, deals, holdings
