@@ -168,7 +168,7 @@ class _Facts:
         he_may_trump = self.his_max(self.trumps_mask) > 0 and self.his_min(suit) == 0
         if self.is_master(card):
             if not he_may_trump:
-                return f"{name} wins the trick: nothing he can hold beats it"
+                return f"{name} wins the trick, as nothing he can hold beats it"
             return (
                 f"{name}, the master {card.suit.noun[:-1]}, wins the trick unless he can trump it"
             )
@@ -198,12 +198,10 @@ class _Facts:
         if most == 0:
             return f"{name} is a trump he cannot answer, having none left, so it wins the trick"
         if most == 1:
-            draws = "draws the adversary's last trump"
-            if least == 0:
-                draws += ", if he still has one"
-            return f"{name} {draws}{' and wins the trick' if master else ''}"
+            last = "the adversary's last trump" + (", if he still has one" if least == 0 else "")
+            return f"{name} takes the trick and with it {last}" if master else f"{name} draws {last}"
         if master:
-            return f"{name}, your master trump, wins the trick and draws one of his trumps"
+            return f"{name}, your master trump, takes the trick and one of his trumps"
         return f"{name} draws one of his trumps (he may hold {number(most)})"
 
     # the follow
@@ -289,7 +287,7 @@ def _purpose(info: InfoSet, card: Card, outcomes: Outcomes) -> str:
     worst_trick = min(o.a_trick for o in others)
     won, _ = info.tricks_won()
     if won == 0 and mine.a_trick >= SURE and worst_trick < SURE - APART and mine.point < SURE:
-        return "saves the vole: it makes sure you take a trick"
+        return "saves the vole, making sure you take a trick"
     if won == 0 and mine.a_trick > best_trick + APART and mine.point < SURE:
         return "gives you the best chance to save the vole"
     if mine.vole >= SURE and best_vole < SURE - APART:
@@ -299,7 +297,7 @@ def _purpose(info: InfoSet, card: Card, outcomes: Outcomes) -> str:
             return "gives up the vole to make sure of the point"
         if best_point < SURE - APART:
             if mine.vole > APART and mine.vole >= best_vole - APART:
-                return "makes sure of the point and keeps the vole in reach"
+                return "makes sure of the point with the vole still in reach"
             return "makes sure of the point"
         if mine.vole > best_vole + APART:
             return "keeps the point sure and plays for the vole"
