@@ -199,7 +199,9 @@ class _Facts:
             return f"{name} is a trump he cannot answer, having none left, so it wins the trick"
         if most == 1:
             last = "the adversary's last trump" + (", if he still has one" if least == 0 else "")
-            return f"{name} takes the trick and with it {last}" if master else f"{name} draws {last}"
+            return (
+                f"{name} takes the trick and with it {last}" if master else f"{name} draws {last}"
+            )
         if master:
             return f"{name}, your master trump, takes the trick and one of his trumps"
         return f"{name} draws one of his trumps (he may hold {number(most)})"

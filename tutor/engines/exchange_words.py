@@ -100,8 +100,7 @@ def exchange_sentence(info: InfoSet, action: Action, chosen: bool = True) -> str
             )
         if chosen:
             return (
-                f"{verb}, to change{thrown}: with {facts}, the hand is too weak to stand as"
-                " it is, and new cards are worth more than what an exchange gives the other side."
+                f"{verb}, to change{thrown}: with {facts}, the hand is too weak to stand as it is."
             )
         return f"{verb} offers to change{thrown}, keeping {facts}."
     if action.kind == "discard":
