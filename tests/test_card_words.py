@@ -51,8 +51,8 @@ def test_a_trump_led_against_several_says_how_many_he_may_hold():
     }
     assert said(request, "KS") == "K♠, the master spade, wins the trick unless he can trump it."
     request["turnup"] = "7S"
-    assert said(request, "9S").startswith("9♠ draws one of his trumps (he may hold five)")
-    assert said(request, "KS").startswith("K♠, your master trump, takes the trick and one of his")
+    assert said(request, "9S").startswith("9♠ draws one of his trumps, if he has any (he may hold five)")
+    assert said(request, "KS").startswith("K♠, your master trump, takes the trick and draws one of his trumps, if he has any")
 
 
 def test_a_trump_he_cannot_answer():
@@ -267,8 +267,8 @@ def test_the_discard_keeps_trumps_and_kings():
         }
     )
     assert exchange_sentence(info, discard(*parse_cards("QH 7D"))) == (
-        "Discard Q♥ 7♦ and keep three trumps (K♠ 9♠ 8♠): keep trumps and kings, and draw two"
-        " cards for trumps and kings."
+        "Discard Q♥ 7♦ and keep three trumps (K♠ 9♠ 8♠): throw all but trumps and kings, and"
+        " draw two in the hope of better."
     )
     assert "with Q♥ worth keeping too" in exchange_sentence(info, discard(card("7D")))
     assert exchange_sentence(info, discard(*parse_cards("9S 8S QH 7D"))).startswith(

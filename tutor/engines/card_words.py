@@ -202,9 +202,10 @@ class _Facts:
             return (
                 f"{name} takes the trick and with it {last}" if master else f"{name} draws {last}"
             )
+        some = ", if he has any" if least == 0 else ""
         if master:
-            return f"{name}, your master trump, takes the trick and one of his trumps"
-        return f"{name} draws one of his trumps (he may hold {number(most)})"
+            return f"{name}, your master trump, takes the trick and draws one of his trumps{some}"
+        return f"{name} draws one of his trumps{some} (he may hold {number(most)})"
 
     # the follow
 

@@ -109,7 +109,7 @@ def exchange_sentence(info: InfoSet, action: Action, chosen: bool = True) -> str
 
 
 def _discard_sentence(info: InfoSet, action: Action) -> str:
-    thrown = [c for c in info.hand if c in action.cards]
+    thrown = [c for c in action.shown_cards if c in info.hand]
     kept = [c for c in info.hand if c not in action.cards]
     if not thrown:
         return f"Take no cards: the hand plays as it is, with {hand_facts(info)}."
@@ -118,11 +118,13 @@ def _discard_sentence(info: InfoSet, action: Action) -> str:
     kept_others = [c for c in kept if c not in keepers]
     n = len(thrown)
     head = f"Discard {_labels(thrown)}"
-    draw = f"draw {number(n)} card{'s' if n != 1 else ''} for trumps and kings"
+    draw = f"draw {number(n)} in the hope of better"
     if not kept:
         return f"{head}: none of them is a trump or a king, so change them all and {draw}."
     if not thrown_keepers and not kept_others:
-        return f"{head} and keep {hand_facts(info, kept)}: keep trumps and kings, and {draw}."
+        return (
+            f"{head} and keep {hand_facts(info, kept)}: throw all but trumps and kings, and {draw}."
+        )
     if not thrown_keepers:
         return (
             f"{head} and keep {_labels(kept)}: {hand_facts(info, kept)}, with"
