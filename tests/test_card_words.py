@@ -51,8 +51,12 @@ def test_a_trump_led_against_several_says_how_many_he_may_hold():
     }
     assert said(request, "KS") == "K♠, the master spade, wins the trick unless he can trump it."
     request["turnup"] = "7S"
-    assert said(request, "9S").startswith("9♠ draws one of his trumps, if he has any (he may hold five)")
-    assert said(request, "KS").startswith("K♠, your master trump, takes the trick and draws one of his trumps, if he has any")
+    assert said(request, "9S").startswith(
+        "9♠ draws one of his trumps, if he has any (he may hold five)"
+    )
+    assert said(request, "KS").startswith(
+        "K♠, your master trump, takes the trick and draws one of his trumps, if he has any"
+    )
 
 
 def test_a_trump_he_cannot_answer():
@@ -322,3 +326,21 @@ def test_every_legal_choice_gets_a_sentence(seed, walk):
                     words = exchange_sentence(info, action, chosen)
                     assert words and words.endswith(".")
         game = game.apply(rng.choice(legal))
+
+
+def test_where_no_card_is_set_apart_what_the_hand_holds_whatever_is_played():
+    info = request_to_infoset(LAST_TRUMP)
+    three, one = [0, 0, 0, 1, 0, 0], [0, 1, 0, 0, 0, 0]
+    assert _purpose(info, card("KS"), _outcomes(KS=three, **{"7D": three})) == (
+        "the point is yours whatever you play"
+    )
+    assert _purpose(info, card("KS"), _outcomes(KS=one, **{"7D": one})) == (
+        "the point is his whatever you play"
+    )
+
+
+def test_a_card_beaten_on_every_count_gets_no_purpose():
+    info = request_to_infoset(LAST_TRUMP)
+    sure, sure_and_vole = [0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 0, 1]
+    # 7♦ makes the point as K♠ does, but K♠ has the vole too: 7♦ gives up nothing for it
+    assert _purpose(info, card("7D"), _outcomes(KS=sure_and_vole, **{"7D": sure})) == ""

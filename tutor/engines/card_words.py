@@ -296,14 +296,20 @@ def _purpose(info: InfoSet, card: Card, outcomes: Outcomes) -> str:
     if mine.vole >= SURE and best_vole < SURE - APART:
         return "wins the vole whatever he holds"
     if mine.point >= SURE:
-        if best_vole > mine.vole + APART:
-            return "gives up the vole to make sure of the point"
+        for_vole = [o for o in others if o.vole > mine.vole + APART]
+        if for_vole:
+            # told only where every card with more chance of the vole risks the point
+            if all(o.point < SURE - APART for o in for_vole):
+                return "gives up the vole to make sure of the point"
+            return ""
         if best_point < SURE - APART:
             if mine.vole > APART and mine.vole >= best_vole - APART:
                 return "makes sure of the point with the vole still in reach"
             return "makes sure of the point"
         if mine.vole > best_vole + APART:
             return "keeps the point sure and plays for the vole"
+        if mine.vole <= APART and best_vole <= APART:  # no card is set apart
+            return "the point is yours whatever you play"
         return ""
     if mine.point > best_point + APART:
         if mine.vole + APART < best_vole:
@@ -313,6 +319,9 @@ def _purpose(info: InfoSet, card: Card, outcomes: Outcomes) -> str:
         return "risks the point to play for the vole"
     if mine.vole > best_vole + APART and mine.point >= best_point - APART:
         return "plays for the vole"
+    # nothing sets the card apart: what the hand holds whatever is played, if that is sure
+    if mine.point <= 1 - SURE and best_point <= 1 - SURE:
+        return "the point is his whatever you play"
     return ""
 
 
