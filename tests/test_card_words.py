@@ -137,14 +137,54 @@ def test_winning_the_trick_takes_the_lead_for_the_cards_he_cannot_beat():
 # --- the deal: what the solver's lines say ----------------------------------------------
 
 
+def sentence_of(request: dict, name: str) -> str:
+    info = request_to_infoset(request)
+    return card_sentence(info, card(name), outcomes_of(info))
+
+
 def test_the_solvers_lines_say_the_point_and_the_vole():
-    info = request_to_infoset(LAST_TRUMP)
-    outcomes = outcomes_of(info)
-    # leading 7♦ gives him a trick at once; K♠ keeps the vole in play: both make the point
-    assert Chances.of(outcomes[card("7D").index]).point == 1.0
-    assert Chances.of(outcomes[card("KS").index]).vole > 0
-    assert card_sentence(info, card("7D"), outcomes).endswith(
-        "and gives up the vole to make sure of the point."
+    # spades trumps; I have a trick, he has none, and holds the king of trumps marked: A♣
+    # leaves him a trick but makes sure of three, a trump or K♠ plays for five and may fail
+    gives_up = {
+        "decision": "lead",
+        "role": "dealer",
+        "hand": ["AC", "JC", "KS", "TS"],
+        "turnup": "7S",
+        "penalty": "opponent",
+        "king": "me",
+        "tricks": [["8C", "9C"]],
+    }
+    assert sentence_of(gives_up, "AC").endswith(
+        ", and gives up the vole to make sure of the point."
+    )
+    # he threw K♥ to my 10♦ of trumps: he has no trump, and K♠ wins my third trick
+    sure = {
+        "decision": "lead",
+        "role": "nondealer",
+        "hand": ["9C", "KS"],
+        "turnup": "AD",
+        "exchanges": [[2, 1]],
+        "discards": ["JD", "TC"],
+        "tricks": [["TD", "KH"], ["8C", "JC"], ["8H", "QD"]],
+    }
+    assert sentence_of(sure, "KS") == (
+        "K♠ wins the trick, as nothing he can hold beats it, and makes sure of the point."
+    )
+
+
+def test_the_small_trump_under_his_king_keeps_the_queen_to_save_the_vole():
+    request = {
+        "decision": "follow",
+        "role": "nondealer",
+        "hand": ["8H", "9C", "QH", "JC"],
+        "turnup": "AH",
+        "penalty": "opponent",
+        "tricks": [["9D", "JD"]],
+        "led": "KH",
+    }
+    assert sentence_of(request, "8H") == (
+        "8♥, your smallest heart, goes under his K♥, which you cannot beat, and saves the"
+        " vole, making sure you take a trick."
     )
 
 
@@ -160,9 +200,9 @@ def test_each_purpose_is_told_where_the_lines_set_the_card_apart():
     assert _purpose(info, card("7D"), _outcomes(**{"7D": sure_point, "KS": two})) == (
         "makes sure of the point"
     )
-    assert _purpose(
-        info, card("7D"), _outcomes(**{"7D": sure_point, "KS": [0, 0, 0, 1, 0, 1]})
-    ) == ("gives up the vole to make sure of the point")
+    assert _purpose(info, card("7D"), _outcomes(**{"7D": sure_point, "KS": vole_or_two})) == (
+        "gives up the vole to make sure of the point"
+    )
     assert _purpose(
         info, card("KS"), _outcomes(**{"7D": sure_point, "KS": [0, 0, 0, 0, 0, 1]})
     ) == ("wins the vole whatever he holds")
