@@ -384,3 +384,56 @@ def test_a_card_beaten_on_every_count_gets_no_purpose():
     sure, sure_and_vole = [0, 0, 0, 1, 0, 0], [0, 0, 0, 1, 0, 1]
     # 7♦ makes the point as K♠ does, but K♠ has the vole too: 7♦ gives up nothing for it
     assert _purpose(info, card("7D"), _outcomes(KS=sure_and_vole, **{"7D": sure})) == ""
+
+
+def _claims_hold(info, name, words, outcomes):
+    """Each claim a sentence makes, checked against every holding the adversary may have
+    (enumerated afresh) and against the solver's outcomes."""
+    from tutor.engines.sampling import holdings
+    from tutor.engines.solver import SUIT_MASKS, follows_mask, second_wins, suit_number
+
+    worlds, _ = holdings(info, random.Random(0), 100_000, 2000)
+    trump = suit_number(info.trump)
+    played = card(name)
+    if "last trump" in words:
+        assert all((w.holding & SUIT_MASKS[trump]).bit_count() <= 1 for w in worlds)
+    if "having none left" in words:
+        assert all(not w.holding & SUIT_MASKS[trump] for w in worlds)
+    if "nothing he can hold beats it" in words or "takes the trick" in words:
+        for w in worlds:
+            replies = follows_mask(w.holding, played.index, trump)
+            assert not any(second_wins(played.index, f, trump) for f in _bits(replies))
+    mine = Chances.of(outcomes[played.index])
+    if "makes sure of the point" in words or "the point is yours" in words:
+        assert mine.point >= 0.999
+    if "saves the vole" in words:
+        assert mine.a_trick >= 0.999
+    if "wins the vole whatever" in words:
+        assert mine.vole >= 0.999
+    if "the point is his" in words:
+        assert mine.point <= 0.001
+
+
+def _bits(mask):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 2**31), st.integers(0, 2**31))
+def test_what_a_sentence_claims_is_true_of_the_hand(seed, walk):
+    rng = random.Random(walk)
+    game = Game.new(seed)
+    deal = game.deal_number
+    while game.deal_number == deal and not game.is_over:
+        position = game.position
+        info = infoset_of(position)
+        legal = position.legal_actions()
+        if info.decision in ("lead", "follow") and len(info.hand) <= 3:
+            outcomes = outcomes_of(info)
+            for action in legal:
+                words = card_sentence(info, action.card, outcomes)
+                _claims_hold(info, str(action.card), words, outcomes)
+        game = game.apply(rng.choice(legal))
