@@ -82,7 +82,7 @@ def test_a_lone_plain_card_is_led_to_trump_the_suit_later():
     assert said(request, "7C").startswith(
         "7♣ leads your only club, so that you can trump his clubs later"
     )
-    assert said(request, "8H").startswith("8♥ leads from your hearts and keeps 10♥ back")
+    assert said(request, "8H").startswith("8♥ leads from your hearts, keeping 10♥ back")
 
 
 FOLLOW = {"decision": "follow", "role": "dealer", "turnup": "9S"}
@@ -106,7 +106,7 @@ def test_trumping_his_card_with_the_smallest_trump():
 def test_a_card_thrown_keeps_the_guard():
     request = {**FOLLOW, "hand": ["QC", "7C", "8H", "9H", "TH"], "led": "KD"}
     assert said(request, "8H").startswith(
-        "8♥ is thrown to his K♦, which you cannot win, and keeps Q♣ guarded by 7♣"
+        "8♥ is thrown to his K♦, which you cannot win, keeping Q♣ guarded by 7♣"
     )
     assert said(request, "7C").startswith("7♣, your smallest card, is thrown to his K♦")
     assert "guarded" not in said(request, "QC")

@@ -182,13 +182,14 @@ class _Facts:
         higher_mine = [c for c in mine if c.rank > card.rank]
         if higher_mine:
             top = max(higher_mine, key=lambda c: c.rank)
-            return f"{name} leads from your {card.suit.noun} and keeps {top.label} back"
+            return f"{name} leads from your {card.suit.noun}, keeping {top.label} back"
         if trumps:
             kept = " ".join(c.label for c in trumps)
-            return f"{name} leads a plain card he may beat, and keeps your trumps ({kept})"
+            yours = "your trumps" if len(trumps) > 1 else "your trump"
+            return f"{name} leads a plain card he may beat, keeping {yours} {kept}"
         guard = self.guard_kept(card, self.info.hand)
         if guard:
-            return f"{name} leads a card he may beat, and keeps {guard}"
+            return f"{name} leads a card he may beat, keeping {guard}"
         return f"{name} leads a card he may beat"
 
     def _trump_lead(self, card: Card) -> str:
@@ -235,13 +236,13 @@ class _Facts:
             guard = self.guard_kept(card, legal)
             lowest = min(legal, key=lambda c: c.rank)
             if guard:
-                return f"{name} goes under his {his}, which you cannot beat, and keeps {guard}"
+                return f"{name} goes under his {his}, which you cannot beat, keeping {guard}"
             if lowest.rank == card.rank:
                 return f"{name}, your smallest {led.suit.noun[:-1]}, goes under his {his}, which you cannot beat"
             return f"{name} goes under his {his}, which you cannot beat"
         guard = self.guard_kept(card, legal)
         if guard:
-            return f"{name} is thrown to his {his}, which you cannot win, and keeps {guard}"
+            return f"{name} is thrown to his {his}, which you cannot win, keeping {guard}"
         lowest = min(legal, key=lambda c: c.rank)
         if lowest.rank == card.rank:
             return f"{name}, your smallest card, is thrown to his {his}, which you cannot win"
@@ -313,7 +314,7 @@ def _purpose(info: InfoSet, card: Card, outcomes: Outcomes) -> str:
         return ""
     if mine.point > best_point + APART:
         if mine.vole + APART < best_vole:
-            return "gives up some chance of the vole for a better chance of the point"
+            return "gives you the best chance of the point, though less of the vole"
         return "gives you the best chance of the point"
     if mine.vole > best_vole + APART and mine.point + APART < best_point:
         return "risks the point to play for the vole"
