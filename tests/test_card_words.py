@@ -252,7 +252,7 @@ def test_play_with_three_trumps_and_propose_with_none():
     )
     weak = request_to_infoset({**PROPOSE_REQUEST, "hand": ["QD", "8D", "QC", "7C", "JC"]})
     assert exchange_sentence(weak, PROPOSE).startswith(
-        "Propose, to change Q♦ 8♦ Q♣ 7♣ J♣: with no trump and no king, the hand is too weak"
+        "Propose, to change Q♦ 8♦ Q♣ J♣ 7♣: with no trump and no king, the hand is too weak"
     )
     # the choice not advised is told for what it does, not praised
     assert exchange_sentence(weak, PLAY, chosen=False) == (
@@ -270,7 +270,7 @@ def test_refusing_and_accepting_as_the_dealer():
             "hand": ["KD", "7D", "8S", "7S", "8H"],
         }
     )
-    assert exchange_sentence(info, ACCEPT).startswith("Accept, to change 7♦ 8♠ 7♠: with one trump")
+    assert exchange_sentence(info, ACCEPT).startswith("Accept, to change 8♠ 7♠ 7♦: with one trump")
     assert exchange_sentence(info, REFUSE).startswith(
         "Refuse: with one trump (8♥) and K♦, the hand is strong enough to stand as it is, and he"
         " gets no new cards to mend his"

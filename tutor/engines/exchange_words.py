@@ -21,7 +21,8 @@ from tutor.rules.infoset import InfoSet
 
 
 def _labels(cards: list[Card]) -> str:
-    return " ".join(c.label for c in cards)
+    """The cards as a hand is shown: each suit high to low (``Action.shown_cards``)."""
+    return " ".join(c.label for c in sorted(cards, key=lambda c: (c.index // 8, -int(c.rank))))
 
 
 def hand_facts(info: InfoSet, cards: list[Card] | None = None) -> str:
@@ -29,7 +30,6 @@ def hand_facts(info: InfoSet, cards: list[Card] | None = None) -> str:
     cards = list(info.hand) if cards is None else cards
     trumps = [c for c in cards if c.suit == info.trump]
     kings = [c for c in cards if c.rank is Rank.KING and c.suit != info.trump]
-    trumps.sort(key=lambda c: -int(c.rank))
     n = len(trumps)
     said = f"{number(n)} trump{'s' if n > 1 else ''}" + (f" ({_labels(trumps)})" if trumps else "")
     if kings:
@@ -122,9 +122,9 @@ def _discard_sentence(info: InfoSet, action: Action) -> str:
     if not kept:
         return f"{head}: none of them is a trump or a king, so change them all and {draw}."
     if not thrown_keepers and not kept_others:
-        return (
-            f"{head} and keep {hand_facts(info, kept)}: throw all but trumps and kings, and {draw}."
-        )
+        trumps = any(c.suit == info.trump for c in kept)
+        keep = hand_facts(info, kept) if trumps else _labels(kept)
+        return f"{head} and keep {keep}: throw all but trumps and kings, and {draw}."
     if not thrown_keepers:
         return (
             f"{head} and keep {_labels(kept)}: {hand_facts(info, kept)}, with"
