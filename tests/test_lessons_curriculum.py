@@ -256,3 +256,20 @@ def test_the_play_lessons_come_before_the_exception_lists():
     ids = [lesson.id for lesson in load_curriculum().lessons]
     assert ids == [i for i in PLAY_FIRST_ORDER if i in ids]
     assert set(PLAY_FIRST_ORDER) - set(ids) <= {"point-and-vole", "counting"}
+
+
+def test_a_card_step_without_a_hint_says_the_principle_is_the_projects():
+    """Where the Hints are silent, the principle a card step teaches is the project's,
+    and its explanation says so (a step whose card the law of following forces teaches
+    the law, not a principle)."""
+    silent = [
+        f"{step.lesson}/{step.id}"
+        for lesson in load_curriculum().lessons
+        for step in lesson.steps
+        if step.question in ("lead", "follow")
+        and step.hint is None
+        and step.info is not None
+        and len(step.info.legal_actions()) > 1
+        and "project" not in step.explanation
+    ]
+    assert silent == []
