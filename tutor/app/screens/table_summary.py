@@ -292,7 +292,12 @@ class TableReview(JudgingScreen):
         out = Text()
         costs: list[float | None] = []
         counts = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
-        for deal in self.deals:
+        for number, deal in enumerate(self.deals, 1):
+            # how far the weighing has gone: a six-player table takes a while
+            self.app.call_from_thread(
+                self.query_one("#ts-accuracy", Static).update,
+                plain(f"Weighing your decisions: deal {number} of {len(self.deals)}…"),
+            )
             names = deal.start.players
             points = ", ".join(f"{n} {p}" for n, p in deal.points())
             out.append(f"{deal.label}", style="bold")
