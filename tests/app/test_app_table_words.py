@@ -142,3 +142,34 @@ async def test_a_column_stands_between_the_contents_titles_and_the_scrollbar():
                 parent = parent.parent
             icon = 2 if node.allow_expand else 0
             assert depth * tree.guide_depth + icon + len(str(node.label)) < width, node.label
+
+
+def test_a_table_summary_says_a_card_thrown_away_or_trumping():
+    from tutor.app.screens.table_summary import judged_line, said
+    from tutor.tables import make_table
+    from tutor.tables.coach import Judged, deals_played
+    from tutor.tables.computer import Computer
+
+    table = make_table("six", 10)
+    computer = Computer("random", 10)
+    while table.deal_number < 4:
+        table = table.apply(computer.choose(table))
+    ways = set()
+    for deal in deals_played(table):
+        for step in deal.steps:
+            if step.action.kind != "follow":
+                continue
+            led, card = step.before.deal.trick[0], step.action.card
+            words = said(step.action, step.before)
+            if card.suit == led.suit:
+                assert words == f"follow suit with {card.label}"
+            elif card.suit == step.before.deal.trump:
+                assert words == f"trump with {card.label}"
+            else:
+                assert words == f"throw away {card.label}"
+                line = judged_line(
+                    "South", Judged(step.action, step.action, 0.0), "rollout", step.before
+                )
+                assert f"South: throw away {card.label}" in line.plain
+            ways.add(words.split(" ")[0])
+    assert ways == {"follow", "trump", "throw"}
