@@ -1,8 +1,8 @@
 """Where a drill's positions come from: random deals, played on, and arranged deals.
 
-``positions(chosen, decision, rng)`` yields positions of one deal at which
-``decision`` is pending, in the order a drill should try them; the drill keeps the
-first whose hint verdict falls in its topic.
+``positions(decision, rng, ...)`` yields positions of one deal at which ``decision``
+is pending, in the order a drill should try them; the drill keeps the first whose
+hint verdict falls in its topic.
 
 Most topics come up often in random deals played by the Hints. Some do not: a lead
 after three tricks won, a hand of two small trumps and a guarded queen, a discard the
@@ -33,8 +33,6 @@ from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action, discard
 from tutor.rules.cards import SUITS, Card, Rank, Suit, intern
 from tutor.rules.deal import Phase, Position, deal_position, shuffled_pack, start_position
 from tutor.rules.infoset import InfoSet, infoset_of
-
-CARD_DECISIONS = ("lead", "follow")
 
 SEARCH_NODES = 400
 """Positions a search of one deal's play visits before the deal is given up."""
@@ -129,7 +127,7 @@ def _small_sequence_and_tenace(rng: random.Random, trump: Suit) -> list[Card]:
     ]
 
 
-def _trumps_without_king(rng: random.Random, trump: Suit) -> list[Card] | None:
+def _trumps_without_king(rng: random.Random, trump: Suit) -> list[Card]:
     """Four trumps, the king not among them: the point near certain, the king elsewhere."""
     return _pick(rng, [intern(r, trump) for r in Rank if r is not Rank.KING], 4)
 
