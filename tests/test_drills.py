@@ -156,7 +156,7 @@ def test_a_drilled_card_is_chosen_from_three_at_least():
 
 def test_a_card_figure_is_the_deals_plain_points_where_the_score_does_not_weigh_them():
     """A learner review: "+2.06 points" after a lead that makes the vole certain at 0-0."""
-    from tutor.lessons.diagnosis import plain_worth, score_note
+    from tutor.analysis.exact_cards import plain_worth, score_note
 
     step = generate("leads", random.Random(3))
     info = replace(step.info, score=(0, 0), penalty=None, king=None)

@@ -350,6 +350,12 @@ class EcarteApp(App):
 
         self.push_screen(LessonScreen(ident, step))
 
+    def open_first_deal(self) -> None:
+        """One whole deal walked through, for a learner new to the game."""
+        from tutor.app.screens.first_deal import FirstDealScreen
+
+        self.push_screen(FirstDealScreen())
+
     def open_review(self) -> None:
         """The steps due for review now, as one lesson (or a note that none are)."""
         from tutor.app.lessonsource import progress, review_outlook
@@ -415,6 +421,9 @@ class EcarteApp(App):
         # the tutor's places, and of Textual's own only Quit: its Keys, Screenshot and
         # Theme came first in the list, sorted in among these (a tester's review: the
         # palette opened on Textual's entries); F1 and the help tell the keys
+        yield SystemCommand(
+            "First deal", "One whole deal walked through, for a beginner", self.open_first_deal
+        )
         yield SystemCommand("Lessons", "Guided lessons and the review queue", self.action_lessons)
         yield SystemCommand("Drills", "Fresh positions on one topic, endlessly", self.open_drill)
         yield SystemCommand("Play", "A game against the computer", self.action_play)

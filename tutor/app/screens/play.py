@@ -28,7 +28,7 @@ from textual.widgets import Button, Header, Label, RichLog, Static
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import drawn_cards, narrate, penalty_fact, turned_king
-from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
+from tutor.app.progress import games_dir, keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen, ask_then
 from tutor.app.screens.decision_keys import (
     DECISION_KEYS,
@@ -52,7 +52,8 @@ from tutor.rules.game import Game, replay
 from tutor.rules.infoset import infoset_of
 from tutor.rules.outcome import deal_to_replay, outcome
 from tutor.rules.rulesets import make_rules
-from tutor.store.autosave import load_with_opponent
+from tutor.store import autosave
+from tutor.store.autosave import Claim, load_with_opponent
 
 if TYPE_CHECKING:
     from textual import getters
@@ -137,6 +138,8 @@ class PlayScreen(DecisionKeys, Screen):
         """What the advice pane shows instead of its prompt: a "hint" (or its
         "Thinking…") or a "law" the learner tried to break."""
         self.autosave_failed = False
+        self.claim: Claim | None = None
+        """The autosave this table keeps its game in, its own (``tutor.store.autosave``)."""
         self.before_redeal: Game | None = None
         """The game as it was before ``r``, while no move of the learner's has followed."""
         self.unsaved = False
@@ -166,12 +169,42 @@ class PlayScreen(DecisionKeys, Screen):
 
     def on_mount(self) -> None:
         shelved = None if self.resumed else self.shelve_unfinished()
+        self.claim = self.own_autosave()
         if self.load_path is not None:
             self.load_game(self.load_path)
         else:
             self.start_game(self.game)
         if shelved:
             self.log_line(shelved)
+
+    def on_unmount(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
+
+    def leave_table(self) -> None:
+        """Back to the screen beneath, the autosave let go first, so that the home
+        screen, refreshed as it shows, offers the game (no longer in play)."""
+        if self.claim is not None:
+            self.claim.release()
+        self.app.pop_screen()
+
+    def own_autosave(self) -> Claim:
+        """The autosave to keep this table's game in: the one resumed, else (or if
+        another tutor took it up meanwhile) a new one, so that no other game's is
+        written over."""
+        games = games_dir()
+        if self.resumed and self.load_path is not None:
+            claim = Claim.take(self.load_path)
+            if claim is not None:
+                return claim
+            self.notify(
+                "This game is being played in another window too: this table keeps"
+                " its own copy from here.",
+                title="Game in progress",
+                severity="warning",
+            )
+        fresh = autosave.new_path(games)
+        return Claim.take(fresh) or Claim(fresh, None)  # a new name: no one else holds it
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.query_one(MoreBelow).follow)
@@ -239,15 +272,22 @@ class PlayScreen(DecisionKeys, Screen):
         return bool(self.game.actions) and not self.game.is_over
 
     def keep(self) -> None:
-        """Autosave the game (a finished one clears the copy); a failure is told once."""
+        """Autosave the game (a finished one clears the copy); a failure is told once,
+        and so is the next success, after which leaving no longer warns of a loss."""
         try:
-            keep_in_progress(self.game, self.engine_name, self.gallery.enabled)
+            if self.claim is None:  # not mounted yet
+                return
+            keep_in_progress(self.claim.path, self.game, self.engine_name, self.gallery.enabled)
         except OSError as exc:
             if not self.autosave_failed:
                 self.autosave_failed = True
                 self.notify(
                     f"The game cannot be autosaved: {exc}", title="Autosave", severity="warning"
                 )
+            return
+        if self.autosave_failed:
+            self.autosave_failed = False
+            self.notify("The game is autosaved again.", title="Autosave")
 
     def shelve_unfinished(self) -> str | None:
         """A new game takes the autosave's place: an earlier game left unfinished goes
@@ -259,16 +299,25 @@ class PlayScreen(DecisionKeys, Screen):
         except OSError as exc:
             self.notify(f"The unfinished game could not be kept: {exc}", severity="warning")
             return None
-        if moved is not None and moved.suffix == ".bad":
-            self.notify(
-                f"The game left in progress could not be read; the file is kept as {moved}.",
-                title="Unfinished game",
-                severity="warning",
-            )
-        elif moved is not None:
+        kept = 0
+        for path in moved:
+            if path.suffix == ".bad":
+                self.notify(
+                    f"The game left in progress could not be read; the file is kept as {path}.",
+                    title="Unfinished game",
+                    severity="warning",
+                )
+            else:
+                kept += 1
+        if kept == 1:
             return (
                 "Your unfinished game is kept among the saved games, marked unfinished:"
                 " l loads it."
+            )
+        if kept:
+            return (
+                f"Your {kept} unfinished games are kept among the saved games, marked"
+                " unfinished: l loads them."
             )
         return None
 
@@ -370,7 +419,7 @@ class PlayScreen(DecisionKeys, Screen):
             self.start_game(Game.new(_fresh_seed(), self.rules))
         else:  # leave the table
             if self.app.screen is self:
-                self.app.pop_screen()
+                self.leave_table()
 
     def show_law(self, message: str, law: str | None) -> None:
         title = "Not allowed"
@@ -549,7 +598,7 @@ class PlayScreen(DecisionKeys, Screen):
 
         def answered(yes: bool | None) -> None:
             if yes and self.app.screen is self:
-                self.app.pop_screen()
+                self.leave_table()
 
         if not self.in_progress():
             answered(True)

@@ -202,15 +202,22 @@ class DealSummary(ModalScreen[None]):
         # review: "✓ follow 7♦" on K♣ led, a card thrown away)
         mine = describe_action(decision.action, decision.info)
         best = describe_action(decision.best, decision.info)
+        # what the engine's choice does, in words, before any figure
+        said = markdown_literal(decision.said)
         if decision.grade is None:
             if same(decision.action, decision.best):
-                return f"- ✓ {mine}"
+                return f"- ✓ {mine}" + (f" — {said}" if said else "")
             if decision.cost < 0.005:
                 return f"- ✓ {mine} (engine: {best}, worth the same)"
             # a near tie, not a preference (a reviewer: "0.00 points better")
             return (
                 f"- ✓ {mine} (engine: {best}, as good within its noise: {decision.cost:.2f} apart)"
             )
+        if said:
+            return (
+                f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**. {said} It is"
+                f" {decision.cost:.2f} points better. {decision.why} {decision.example}"
+            ).rstrip()
         return (
             f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**,"
             f" {decision.cost:.2f} points better. {decision.why} {decision.example}"
