@@ -97,9 +97,10 @@ class Decision:
             return reason + self._as_the_hints()
         info = self.info
         note = position_weighing_note(info)
+        said, best_said = (a.answering(info.led, info.trump) for a in (self.action, self.best))
         return (
-            f"Over the same simulated deals, {self.best.label} is worth {signed(best)} points"
-            f" on average, {self.action.label} {signed(mine)}."
+            f"Over the same simulated deals, {best_said} is worth {signed(best)} points"
+            f" on average, {said} {signed(mine)}."
             + (f" {note}" if note else "")
             + self._as_the_hints()
         )

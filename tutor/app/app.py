@@ -65,6 +65,9 @@ MIN_SIZES: dict[str, tuple[int, int]] = {
 
 KEYS_UNDER_NOTICE = frozenset({"escape", "f1", "ctrl+q", "ctrl+c"})
 """The keys the size notice names (and the terminal's interrupt): the rest wait."""
+TEXTUAL_KEPT = frozenset({"Quit"})
+"""Textual's own system commands the palette keeps beside the tutor's."""
+
 REVIEW_SESSION = 20
 """Steps due for review taken in one sitting, the longest overdue first; the rest stay due."""
 EARLY_PRACTICE = 10
@@ -415,7 +418,9 @@ class EcarteApp(App):
     # --- command palette ---------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # the tutor's places, and of Textual's own only Quit: its Keys, Screenshot and
+        # Theme came first in the list, sorted in among these (a tester's review: the
+        # palette opened on Textual's entries); F1 and the help tell the keys
         yield SystemCommand(
             "First deal", "One whole deal walked through, for a beginner", self.open_first_deal
         )
@@ -425,3 +430,4 @@ class EcarteApp(App):
         yield SystemCommand("Texts", "Read the annotated sources", self.action_texts)
         yield SystemCommand("Home", "Back to the home screen", self.action_home)
         yield SystemCommand("Help", "Keys and how the tutor works", self.action_help)
+        yield from (c for c in super().get_system_commands(screen) if c.title in TEXTUAL_KEPT)

@@ -36,6 +36,7 @@ from tutor.app.screens.decision_keys import (
     card_keys,
     decision_bindings,
     follow_prompt,
+    last_card_words,
 )
 from tutor.app.widgets.cards import BacksView, HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -167,13 +168,14 @@ class PlayScreen(DecisionKeys, Screen):
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
-        if not self.resumed:
-            self.shelve_unfinished()
+        shelved = None if self.resumed else self.shelve_unfinished()
         self.claim = self.own_autosave()
         if self.load_path is not None:
             self.load_game(self.load_path)
         else:
             self.start_game(self.game)
+        if shelved:
+            self.log_line(shelved)
 
     def on_unmount(self) -> None:
         if self.claim is not None:
@@ -287,14 +289,17 @@ class PlayScreen(DecisionKeys, Screen):
             self.autosave_failed = False
             self.notify("The game is autosaved again.", title="Autosave")
 
-    def shelve_unfinished(self) -> None:
+    def shelve_unfinished(self) -> str | None:
         """A new game takes the autosave's place: an earlier game left unfinished goes
-        among the saved games first, so it is never lost."""
+        among the saved games first, so it is never lost. Returns the line the game's
+        log says it in: a notice at 80x24 covered the hand and broke the file's name (a
+        tester's review), and the picker (``l``) marks the game unfinished anyway."""
         try:
             moved = shelve_in_progress()
         except OSError as exc:
             self.notify(f"The unfinished game could not be kept: {exc}", severity="warning")
-            return
+            return None
+        kept = 0
         for path in moved:
             if path.suffix == ".bad":
                 self.notify(
@@ -303,11 +308,18 @@ class PlayScreen(DecisionKeys, Screen):
                     severity="warning",
                 )
             else:
-                self.notify(
-                    f"Your unfinished game is kept among the saved games as {path.name}"
-                    " (l loads it).",
-                    title="Unfinished game",
-                )
+                kept += 1
+        if kept == 1:
+            return (
+                "Your unfinished game is kept among the saved games, marked unfinished:"
+                " l loads it."
+            )
+        if kept:
+            return (
+                f"Your {kept} unfinished games are kept among the saved games, marked"
+                " unfinished: l loads them."
+            )
+        return None
 
     def apply(self, action: Action) -> bool:
         """Play an action for the player to act; a forbidden one shows its law."""
@@ -803,9 +815,10 @@ class PlayScreen(DecisionKeys, Screen):
             return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
         if last:
             return styled(
-                "$name led $card: follow with your last card, [b]1[/b].",
+                "$name led $card: $way your last card, [b]1[/b].",
                 name=names[1 - LEARNER],
                 card=card_label(led) if led else "?",
+                way=last_card_words(position.hands[LEARNER][0], led, position.trump),
             )
         allowed = [a.card for a in game.legal_actions() if a.kind == "follow"]
         led_by = f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "
