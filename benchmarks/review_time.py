@@ -1,6 +1,7 @@
 """How long the review of a whole game takes (``tutor.analysis.review.review_game``).
 
     python benchmarks/review_time.py [--games 3] [--seed 1] [--a hints] [--b random]
+    python benchmarks/review_time.py --table six [--games 1] [--seed 10]
 
 Plays ``--games`` whole games to five between two engines (``--a`` in the first
 seat), then times the review of each: every decision of both players asked of
@@ -8,6 +9,11 @@ the ``best`` engine, plus the hints. Prints, per game, the deals, the decisions
 graded and the seconds, and the median seconds per game and per decision. The
 app runs the review in a thread worker, so this is how long the learner waits
 for the game-over screen's review.
+
+With ``--table`` (pool, quatre, cinq, six) each game is a whole table played out by
+the computer players (the best engine, as ``ecarte play --table`` plays them), its
+record's size printed, and the review is ``tutor.tables.review.review_table``, as
+``ecarte review`` of the record runs it. Seconds are CPU seconds of this process.
 """
 
 from __future__ import annotations
@@ -31,13 +37,48 @@ def play_game(seed: int, a: str, b: str) -> Game:
     return game
 
 
+def play_table(name: str, seed: int):
+    from tutor.tables import make_table
+    from tutor.tables.computer import Computer
+
+    table = make_table(name, seed)
+    computer = Computer("best", seed)
+    while not table.is_over:
+        table = table.apply(computer.choose(table))
+    return table
+
+
+def time_tables(name: str, games: int, seed: int) -> None:
+    from tutor.tables.record import dumps
+    from tutor.tables.review import review_table
+
+    per_game = []
+    for n in range(games):
+        table = play_table(name, seed + n)
+        start = time.process_time()
+        review = review_table(table)
+        seconds = time.process_time() - start
+        per_game.append(seconds)
+        size = len(dumps(table).encode())
+        print(
+            f"table {name} (seed {seed + n}): record of {size / 1000:.1f} kB,"
+            f" {len(review.decisions)} decisions reviewed in {seconds:.1f} s"
+            f" ({seconds / max(1, len(review.decisions)) * 1000:.0f} ms per decision)"
+        )
+    print(f"review of a whole table: median {statistics.median(per_game):.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--a", default="hints")
     parser.add_argument("--b", default="random")
+    parser.add_argument("--table", choices=("pool", "quatre", "cinq", "six"))
     args = parser.parse_args()
+    if args.table:
+        time_tables(args.table, args.games, args.seed)
+        return
     per_game, per_decision = [], []
     for n in range(args.games):
         game = play_game(args.seed + n, args.a, args.b)

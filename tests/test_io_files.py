@@ -12,7 +12,7 @@ from tutor.io.files import write_atomically
 def test_a_file_is_replaced_whole(tmp_path: Path) -> None:
     path = tmp_path / "record.txt"
     path.write_text("old", encoding="utf-8")
-    write_atomically(path, "new", durable=True)
+    write_atomically(path, "new")
     assert path.read_text(encoding="utf-8") == "new"
     assert [p.name for p in tmp_path.iterdir()] == ["record.txt"]
 

@@ -198,3 +198,78 @@ def test_a_question_on_the_projects_reading_shows_the_reading_beside_it():
             beside = lesson.passages_beside(step)
             for reading in (p for p in step.passages if p.startswith("readings/")):
                 assert reading in beside, (lesson.id, step.id, reading)
+
+
+def test_card_play_is_taught_as_decisions():
+    """Issue 32: at least 80 card steps, of which at least 60 offer legal cards whose
+    values differ (exact play over every holding), each step's card proved."""
+    from tutor.lessons.card_proof import count_cards
+
+    counted = count_cards(load_curriculum().steps)
+    assert counted.card_steps >= 80
+    assert counted.decisions >= 60
+    data = check_lessons().to_json()
+    assert data["card_steps"] == counted.card_steps
+    assert data["card_decisions"] == counted.decisions
+
+
+def test_a_card_step_whose_card_loses_is_faulted_with_the_figures(tmp_path):
+    """The checker proves a card step by exact play: the worse card fails, with figures."""
+    lesson = tmp_path / "x.toml"
+    lesson.write_text(
+        'id = "x"\ntitle = "x"\nsummary = "x"\npassages = ["britannica-9/play"]\n\n'
+        '[[steps]]\nquestion = "follow"\nexpected = "follow KD"\n'
+        'explanation = "x"\npassages = ["britannica-9/play"]\n\n'
+        '[steps.position]\nrole = "dealer"\nhand = "KD 7D 8S 9S TH"\nturnup = "AD"\nled = "AC"\n'
+    )
+    faults = [str(f) for f in check_lessons([lesson]).faults]
+    assert any("K♦ is worth" in f and "7♦" in f and "holdings" in f for f in faults), faults
+
+
+PLAY_FIRST_ORDER = [
+    "cards",
+    "tricks",
+    "deal-and-king",
+    "scoring",
+    "leading",
+    "following",
+    "point-and-vole",  # 07, from the branch playlessons: the merge brings it
+    "counting",  # 08, likewise
+    "jeux-de-regle-trumps",
+    "jeux-de-regle-few-trumps",
+    "proposing",
+    "discarding",
+    "accepting",
+    "refusing",
+    "marking-the-king",
+    "leads",
+    "the-score",
+    "irregularities-deal",
+    "irregularities-play",
+    "french-rules",
+]
+
+
+def test_the_play_lessons_come_before_the_exception_lists():
+    """Issue 32: a learner meets leading and following before the jeux de règle and the
+    refusal exceptions (ids unchanged: progress refers to them)."""
+    ids = [lesson.id for lesson in load_curriculum().lessons]
+    assert ids == [i for i in PLAY_FIRST_ORDER if i in ids]
+    assert set(PLAY_FIRST_ORDER) - set(ids) <= {"point-and-vole", "counting"}
+
+
+def test_a_card_step_without_a_hint_says_the_principle_is_the_projects():
+    """Where the Hints are silent, the principle a card step teaches is the project's,
+    and its explanation says so (a step whose card the law of following forces teaches
+    the law, not a principle)."""
+    silent = [
+        f"{step.lesson}/{step.id}"
+        for lesson in load_curriculum().lessons
+        for step in lesson.steps
+        if step.question in ("lead", "follow")
+        and step.hint is None
+        and step.info is not None
+        and len(step.info.legal_actions()) > 1
+        and "project" not in step.explanation
+    ]
+    assert silent == []

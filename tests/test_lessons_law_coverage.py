@@ -28,7 +28,7 @@ def test_every_club_law_is_taught_or_out_of_scope():
 
 def test_a_law_cited_only_beside_another_is_not_taught(tmp_path):
     # The law 45 step cites law 6 after law 45, as a contrast: law 45 is what it teaches.
-    text = (LESSONS / "14-irregularities-deal.toml").read_text(encoding="utf-8")
+    text = (LESSONS / "18-irregularities-deal.toml").read_text(encoding="utf-8")
     start = text.index('[[steps]]\nid = "cut-with-incorrect-pack"')
     end = text.index("[[steps]]", start + 1)
     path = tmp_path / "14.toml"
@@ -42,7 +42,7 @@ def test_a_law_cited_only_beside_another_is_not_taught(tmp_path):
 
 
 def test_a_partial_curriculum_is_faulted_law_by_law():
-    curriculum = load_curriculum([LESSONS / "15-irregularities-play.toml"])
+    curriculum = load_curriculum([LESSONS / "19-irregularities-play.toml"])
     untaught, faults = check_law_coverage(curriculum)
     assert 2 in untaught and 38 not in untaught
     assert len(faults) == len(untaught)
@@ -52,7 +52,7 @@ def test_a_partial_curriculum_is_faulted_law_by_law():
 
 
 def test_the_out_of_scope_list_is_kept_honest():
-    curriculum = load_curriculum([LESSONS / "15-irregularities-play.toml"])
+    curriculum = load_curriculum([LESSONS / "19-irregularities-play.toml"])
     rest = {n: "a reason" for n in CLUB_LAWS if n not in taught_laws(curriculum)}
     _, faults = check_law_coverage(curriculum, {**rest, 2: "  "})
     assert [f.message for f in faults] == ["club law 2 is out of scope with no reason"]
@@ -63,7 +63,7 @@ def test_the_out_of_scope_list_is_kept_honest():
 
 
 def test_lessons_check_of_one_file_does_not_ask_for_every_law():
-    report = check_lessons([LESSONS / "15-irregularities-play.toml"])
+    report = check_lessons([LESSONS / "19-irregularities-play.toml"])
     assert report.untaught_laws == []
     assert not any("is taught by no step" in f.message for f in report.faults)
 

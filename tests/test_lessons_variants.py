@@ -63,7 +63,7 @@ def test_most_steps_have_a_variant_and_each_variant_answers_as_the_hints_do(posi
 
 
 def test_a_variant_keeps_the_lesson_answer_and_its_text_agrees_with_its_cards(positions):
-    step = next(s for s in positions if s.id == "guarded-suit-2")  # lesson 12: J♠ led
+    step = next(s for s in positions if s.id == "guarded-suit-2")  # lesson 16: J♠ led
     variant = with_suits(step, SWAP)
     assert holds(step, variant, SWAP)
     assert variant.expected == map_action(step.expected, SWAP) == Action.parse("lead JH")
@@ -76,7 +76,7 @@ def test_a_variant_keeps_the_lesson_answer_and_its_text_agrees_with_its_cards(po
 def test_a_variant_is_judged_as_written_and_told_in_its_own_suits(positions):
     """A learner review: a lead that was a miss in the lesson was "sound" in its review
     in other suits, by the luck of the holdings sampled."""
-    step = next(s for s in positions if s.id == "guarded-suit-1")  # lesson 12, Q♣ a miss
+    step = next(s for s in positions if s.id == "guarded-suit-1")  # lesson 16, Q♣ a miss
     variant = with_suits(step, SWAP)
     queen = Action.parse("lead QC")
     before, after = judge(step, queen), judge(variant, map_action(queen, SWAP))

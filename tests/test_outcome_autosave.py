@@ -73,14 +73,16 @@ def test_deal_to_replay_the_deal_in_progress_once_the_learner_decided():
 
 def test_autosave_round_trip_and_clear(tmp_path):
     game = play_out(Game.new(5), 5, until=lambda g: len(g.actions) >= 9)
-    path = autosave.write(tmp_path, game, "hints", gallery=True)
-    assert path == tmp_path / autosave.NAME and not list(tmp_path.glob("*.tmp"))
-    kept = autosave.read(tmp_path)
+    mine = autosave.new_path(tmp_path)
+    path = autosave.write(mine, game, "hints", gallery=True)
+    assert path == mine and path.name.startswith("autosave-") and path.suffix == ".rec"
+    assert sorted(tmp_path.iterdir()) == [path]  # no temporary file left
+    kept = autosave.read(path)
     assert kept.game.actions == game.actions and kept.engine == "hints" and kept.gallery
     assert "deal" in kept.describe() and "hints engine" in kept.describe()
     over = play_out(game, 5)
-    assert autosave.write(tmp_path, over, "hints") is None
-    assert autosave.read(tmp_path) is None and not path.exists()
+    assert autosave.write(path, over, "hints") is None
+    assert autosave.read(path) is None and not path.exists()
 
 
 def test_the_game_in_progress_counts_the_king_marked_in_its_deal(tmp_path):
@@ -95,24 +97,25 @@ def test_the_game_in_progress_counts_the_king_marked_in_its_deal(tmp_path):
     king = intern(Rank.KING, game.position.trump)
     game = game.apply(PLAY).apply(HOLD).apply(Action("lead", (king,))).apply(MARK)
     assert game.score == (0, 0) and game.total_score() == (1, 0)
-    autosave.write(tmp_path, game, "best")
-    assert "deal 1, South 1 - North 0," in autosave.read(tmp_path).describe()
+    path = autosave.write(autosave.new_path(tmp_path), game, "best")
+    assert "deal 1, South 1 - North 0," in autosave.read(path).describe()
     save(game, tmp_path / "saved.ecarte")
     assert "deal 1: South 1, North 0 ·" in describe_saved(tmp_path / "saved.ecarte")
 
 
 def test_autosave_of_a_game_not_begun_is_nothing(tmp_path):
-    assert autosave.write(tmp_path, Game.new(1), "best") is None
-    assert autosave.read(tmp_path) is None
+    path = autosave.new_path(tmp_path)
+    assert autosave.write(path, Game.new(1), "best") is None
+    assert autosave.read(path) is None and autosave.unfinished(tmp_path) == ([], [])
 
 
 def test_autosave_refuses_a_broken_file_and_a_strange_engine(tmp_path):
     (tmp_path / autosave.NAME).write_text("not a record\n", encoding="utf-8")
     with pytest.raises(RecordError):
-        autosave.read(tmp_path)
+        autosave.read(tmp_path / autosave.NAME)
     game = play_out(Game.new(5), 5, until=lambda g: len(g.actions) >= 3)
-    autosave.write(tmp_path, game, "[b]evil")
-    assert autosave.read(tmp_path).engine == "best"
+    path = autosave.write(autosave.new_path(tmp_path), game, "[b]evil")
+    assert autosave.read(path).engine == "best"
 
 
 def test_discard_limits_read_well():

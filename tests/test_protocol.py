@@ -278,3 +278,24 @@ def test_round_trip_through_law_24s_windows():
             king = [a for a in legal if a.cards and a.card.rank.name == "KING"]
             p = p.apply(HOLD if HOLD in legal else (king or legal)[0])
     assert {"club-laws/23", "club-laws/24"} <= seen
+
+
+def test_the_best_engines_reason_for_a_card_opens_with_what_it_does():
+    """Issue 32: advice in words before figures; the protocol's reason for a card opens
+    with the sentence of ``card_words`` (docs/advise-protocol.md's example)."""
+    from tutor.engines.best import BestEngine
+    from tutor.engines.protocol import request_to_infoset
+
+    info = request_to_infoset(
+        {
+            "decision": "lead",
+            "role": "nondealer",
+            "hand": ["KS", "8S", "7D"],
+            "turnup": "9S",
+            "tricks": [["QS", "AS"], ["JS", "TS"]],
+        }
+    )
+    advice = BestEngine(seed=0).advise(info)
+    said = "8♠ takes the trick and with it the adversary's last trump, if he still has one."
+    assert str(advice.action) == "lead 8S"
+    assert advice.reason.startswith(said + " The eight of spades gives the best expected score")

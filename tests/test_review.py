@@ -149,7 +149,13 @@ def test_review_json_has_the_issues_shape(records, capsys) -> None:
     assert set(data["accuracy"]) == {"hints", "random"}
     assert data["decisions"]
     for d in data["decisions"]:
-        assert set(d) == {"deal", "player", "decision", "action", "best", "cost", "grade", "hints"}
+        # "said" (an addition of issue 32): what the engine's choice does, in words
+        assert set(d) == {
+            *("deal", "player", "decision", "action", "best", "cost", "grade", "hints"),
+            "said",
+        }
+        if d["decision"] != "mark_king":
+            assert d["said"].endswith(".") and len(d["said"]) > 20
         assert d["cost"] >= 0
         assert d["grade"] in (None, "inaccuracy", "mistake", "blunder")
         assert d["grade"] == grade(d["cost"])

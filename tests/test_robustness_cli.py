@@ -172,7 +172,7 @@ def test_match_jobs_below_one_are_refused(jobs, capsys) -> None:
 
 @pytest.fixture
 def no_server(monkeypatch):
-    def refuse(port):
+    def refuse(port, *sessions):
         raise AssertionError(f"the server was started on port {port}")
 
     monkeypatch.setattr(tutor.cli, "_serve", refuse)
@@ -206,7 +206,7 @@ def test_serve_on_a_port_in_use_says_so_before_starting(capsys, no_server) -> No
 
 
 def test_serve_failing_to_listen_after_the_check_is_a_message(capsys, monkeypatch) -> None:
-    def lost_the_race(port):
+    def lost_the_race(port, *sessions):
         raise OSError(errno.EADDRINUSE, f"error while attempting to bind on {port}")
 
     monkeypatch.setattr(tutor.cli, "_port_problem", lambda host, port: None)

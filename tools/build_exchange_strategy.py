@@ -23,6 +23,7 @@ from pathlib import Path
 
 from tutor.engines.exchange_cfr import Samples, corrections, sample, solve
 from tutor.engines.leaf_correction import SHRINK, fit
+from tutor.io.files import write_atomically
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "tutor" / "data" / "exchange_strategy.json"
 
@@ -94,7 +95,7 @@ def write(
         },
         "leaf": leaf.to_json(),
     }
-    args.out.write_text(json.dumps(table, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_atomically(args.out, json.dumps(table, indent=1, ensure_ascii=False) + "\n")
     print(
         f"{args.deals:,} deals sampled in {sampled:.0f} s on {args.jobs}"
         f" processes; CFR+ {args.iterations} iterations; {len(nd_names)} non-dealer and"

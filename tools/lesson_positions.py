@@ -1,7 +1,7 @@
 """Find lesson positions for hints: print ``[[steps]]`` blocks to paste into lessons/.
 
     python tools/lesson_positions.py HINT-ID [HINT-ID ...] [--count N] [--seed S] [--outcome]
-    python tools/lesson_positions.py --steps lessons/10-refusing.toml [--only ID ...] [--wrong ACTION]
+    python tools/lesson_positions.py --steps lessons/14-refusing.toml [--only ID ...] [--wrong ACTION]
 
 The second form searches arranged deals for steps already written: for every
 decision step of the files named that has no ``[steps.outcome]`` yet (or the

@@ -199,3 +199,23 @@ def test_the_note_under_a_cards_figures_says_every_holding_when_all_were_solved(
             seen.add(every)
         game = game.apply(rng.choice(game.legal_actions()))
     assert seen == {True, False}
+
+
+def test_the_advice_says_in_words_what_the_engines_choice_does_before_any_figure():
+    """Issue 32: one plain sentence first (``Advice.said``), the figures after; the
+    engine's paragraph below does not say it twice."""
+    info = infoset_of(arranged("KS QS JS 7H 8H", "KH QH JH 7D 8D", "9S"))
+    verdict = advise(info)
+    words = "Play: with three trumps (K♠ Q♠ J♠), the hand is strong enough to stand as it is."
+    values = {str(verdict.action): 0.9, str(PROPOSE if verdict.action == PLAY else PLAY): 0.3}
+    agreeing = Advice(verdict.action, f"{words} Playing is worth +0.90.", values=values, said=words)
+    line = in_short(verdict, "best", agreeing)
+    assert words in line and line.index(words) < line.index("by 0.60 points")
+    other = PROPOSE if verdict.action == PLAY else PLAY
+    differing = Advice(
+        other, f"{words} Worth +0.90.", values={**values, str(other): 1.5}, said=words
+    )
+    line = in_short(verdict, "best", differing)
+    assert line.index(words) < line.index("0.60 points better")
+    panel = advice_markdown(info, "best", agreeing)
+    assert panel.count(words) == 1 and "Playing is worth +0.90." in panel

@@ -96,7 +96,7 @@ async def test_a_game_to_five_ends_on_the_game_over_screen():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, PlayScreen)
-        assert autosave.path_in(GAMES()).exists() or screen.game.to_act == LEARNER
+        assert autosave.paths_in(GAMES()) or screen.game.to_act == LEARNER
         screen.advisor = make_engine("random", 1)  # the summaries' comparisons, quickly
         boards: list = []
         summaries = await learner_moves(pilot, screen, boards=boards)
@@ -119,7 +119,7 @@ async def test_a_game_to_five_ends_on_the_game_over_screen():
         # never the next deal's table: the play screen is under the game-over screen
         assert app.screen_stack[-2] is screen
         # the finished game is not offered to resume
-        assert not autosave.path_in(GAMES()).exists()
+        assert autosave.paths_in(GAMES()) == []
         # save from the game-over screen
         await pilot.press("s")
         await pilot.pause()
@@ -250,8 +250,8 @@ async def test_escape_leaves_a_game_in_progress_at_once_and_keeps_it():
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)  # nothing lost, so nothing asked
-        kept = autosave.read(GAMES())
-        assert kept is not None and kept.game.actions == screen.game.actions
+        [kept] = autosave.unfinished(GAMES())[0]
+        assert kept.game.actions == screen.game.actions
 
 
 @run
@@ -293,7 +293,8 @@ async def test_the_game_in_progress_is_autosaved_and_resumed_from_home():
                 await pilot.press(key)
             await settle(pilot)
         played = screen.game.actions
-        kept = autosave.read(GAMES())
+        [path] = autosave.paths_in(GAMES())
+        kept = autosave.read(path)
         assert kept is not None
         assert kept.game.actions == played
         assert kept.engine == "random"

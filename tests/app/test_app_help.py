@@ -45,3 +45,17 @@ async def test_f1_at_home_opens_the_help_at_its_top():
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one("#help").scroll_y == 0
+
+
+def test_the_help_answers_which_to_follow_when_the_hints_and_the_engine_disagree():
+    """Issue 32: the help says what each is, how much their difference matters (the
+    measured figure), what the lessons accept and that free play is graded by the engine."""
+    from tutor.app.screens.help import HELP
+
+    text = HELP.read_text(encoding="utf-8")
+    part = text.split("### When the Hints and the engine disagree, which do I follow?")[1]
+    part = " ".join(part.split("\n## ")[0].split())
+    assert "rules of thumb" in part and "named rule" in part
+    assert "every one of them" in part and "at this score" in part
+    assert "0.11 of a point a deal" in part and "--a best --b hints --deals 1000" in part
+    assert "accept as sound (≈)" in part and "is graded by the engine" in part

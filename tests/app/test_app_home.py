@@ -19,7 +19,7 @@ async def test_the_progress_box_is_whole_at_80x24_with_a_game_in_progress():
         await pilot.press("escape")  # the game is kept: the home offers to resume it
         await settle(pilot)
         home = app.screen
-        assert isinstance(home, HomeScreen) and home.in_progress is not None
+        assert isinstance(home, HomeScreen) and len(home.in_progress) == 1
         box = home.query_one("#progress").region
         scroll = home.query_one("#home").region
         assert box.bottom <= scroll.bottom

@@ -519,25 +519,27 @@ def test_a_game_set_aside_is_not_copied_again_when_saved_already():
     )
     from tutor.rules.game import Game
     from tutor.rules.record import load
+    from tutor.store.autosave import new_path
 
     game = Game.new(8)
     for _ in range(3):
         game = game.apply(game.legal_actions()[0])
     saved = save_game(game, "best")
-    keep_in_progress(game, "best", False)  # loaded and left as it was
-    assert shelve_in_progress() == saved
+    keep_in_progress(new_path(games_dir()), game, "best", False)  # loaded and left as it was
+    assert shelve_in_progress() == [saved]
     assert saved_games() == [saved]
-    assert not (games_dir() / "autosave.rec").exists()
+    assert not list(games_dir().glob("autosave*"))
 
-    keep_in_progress(game, "best", False)
+    mine = new_path(games_dir())
+    keep_in_progress(mine, game, "best", False)
     further = game.apply(game.legal_actions()[0])
-    keep_in_progress(further, "best", False)  # played on, then set aside
-    first = shelve_in_progress()
-    assert first is not None and first.stem.endswith("-unfinished")
+    keep_in_progress(mine, further, "best", False)  # played on, then set aside
+    [first] = shelve_in_progress()
+    assert first.stem.endswith("-unfinished")
     assert sorted(saved_games()) == sorted([saved, first])
     furthest = further.apply(further.legal_actions()[0])
-    keep_in_progress(furthest, "best", False)  # the copy set aside, loaded and played on
-    second = shelve_in_progress()
+    keep_in_progress(new_path(games_dir()), furthest, "best", False)  # loaded, played on
+    [second] = shelve_in_progress()
     # the earlier copy set aside said less than this one: only the learner's save stays
     assert second != first and sorted(saved_games()) == sorted([saved, second])
     assert load(second).actions == furthest.actions

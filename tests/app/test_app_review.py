@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from types import SimpleNamespace
 
 from app_helpers import run, settle
 from textual.widgets import DataTable, Static
@@ -138,6 +139,23 @@ def test_the_summary_grades_as_the_review_does():
     assert "**mistake**" in DealSummary.row(decision(0.3))
     assert "**blunder**" in DealSummary.row(decision(0.8))
     assert DealSummary.row(decision(0.8)).endswith("Why.")  # no example: K♠ is not in the hand
+
+
+def test_the_summary_and_the_review_say_in_words_what_the_engines_choice_does():
+    """Issue 32: the advice opens with one plain sentence, the figures after."""
+    words = "Q♠ takes the trick and with it the adversary's last trump."
+    said = replace(decision(0.3), said=words, reason=f"{words} The queen gives +0.40.")
+    row = DealSummary.row(said)
+    assert row.startswith("- ✗ **mistake**: lead K♠ — engine: **lead Q♠**. Q♠ takes the trick")
+    assert row.index("last trump") < row.index("0.30 points better")
+    agreed = replace(said, action=said.best, cost=0.0)
+    assert DealSummary.row(agreed) == (
+        "- ✓ lead Q♠ — Q♠ takes the trick and with it the adversary\\'s last trump\\."
+    )
+    assert agreed.why == "The queen gives +0.40."  # the words not told twice
+    shown_by = SimpleNamespace(player_label=lambda seat: "South (you)")
+    detail = GameReviewScreen.detail_text(shown_by, said).plain
+    assert detail.index("last trump") < detail.index("0.30 points better")
 
 
 def test_a_near_tie_is_told_as_one_not_as_the_engines_preference():

@@ -411,3 +411,39 @@ async def test_a_table_hint_longer_than_its_pane_says_pagedown_shows_more():
         await pilot.press("pageup", "escape")
         await settle(pilot)
         assert not box.has_class("-shown") and not more.display
+
+
+@run
+async def test_the_table_review_tells_how_far_its_weighing_has_gone(monkeypatch):
+    """Issue 33: a six-player table's review took its time with "Weighing your
+    decisions…" alone; it says which deal it is weighing."""
+    from types import SimpleNamespace
+
+    from tutor.tables.advisor import TableAdvisor
+    from tutor.tables.coach import deals_played
+
+    table = make_table("six", 399)
+    computer = Computer("random", 399)
+    while table.deal_number < 3:
+        table = table.apply(computer.choose(table))
+    deals = deals_played(table)
+    owner = SimpleNamespace(judged={}, judge_advisor=TableAdvisor(399, strength=FAST))
+    told = []
+    update = Static.update
+
+    def recording(self, content="", *args, **kwargs):
+        if self.id == "ts-accuracy":
+            told.append(str(content))
+        return update(self, content, *args, **kwargs)
+
+    monkeypatch.setattr(Static, "update", recording)
+    app = create_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.push_screen(TableReview(owner, deals))
+        await settle(pilot)
+    weighing = [t for t in told if t.startswith("Weighing your decisions: deal ")]
+    assert weighing == [
+        f"Weighing your decisions: deal {n} of {len(deals)}…" for n in range(1, len(deals) + 1)
+    ]
+    assert told[-1].startswith("Your accuracy")

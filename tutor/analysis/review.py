@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tutor.analysis.grades import BLUNDER, GRADES, INACCURACY, MISTAKE, accuracy, grade
-from tutor.engines import Engine, make_engine
+from tutor.engines import Advice, Engine, make_engine
 from tutor.engines.values import position_weighing_note
 from tutor.hints.explain import signed
 from tutor.rules.actions import Action
@@ -72,6 +72,9 @@ class Decision:
     """The engine's line: why it prefers ``best``."""
     hints: Action | None = None
     hint_rule: str | None = None
+    said: str = ""
+    """What the engine's choice does in this hand, in one plain sentence (the engine's
+    ``Advice.said``: ``card_words``, ``exchange_words``); "" where it says none."""
 
     @property
     def decision(self) -> str:
@@ -89,12 +92,15 @@ class Decision:
         a discard of 10♠ 9♦); it is told only where the values are missing."""
         mine, best = self.values.get(str(self.action)), self.values.get(str(self.best))
         if mine is None or best is None or same(self.action, self.best):
-            return self.reason + self._as_the_hints()
+            # the sentence in words is told on its own, before any figure (``said``)
+            reason = self.reason.removeprefix(self.said).lstrip() if self.said else self.reason
+            return reason + self._as_the_hints()
         info = self.info
         note = position_weighing_note(info)
+        said, best_said = (a.answering(info.led, info.trump) for a in (self.action, self.best))
         return (
-            f"Over the same simulated deals, {self.best.label} is worth {signed(best)} points"
-            f" on average, {self.action.label} {signed(mine)}."
+            f"Over the same simulated deals, {best_said} is worth {signed(best)} points"
+            f" on average, {said} {signed(mine)}."
             + (f" {note}" if note else "")
             + self._as_the_hints()
         )
@@ -165,6 +171,7 @@ class Decision:
             "cost": round(self.cost, 3),
             "grade": self.grade,
             "hints": None if self.hints is None else str(self.hints),
+            "said": self.said,
         }
 
 
@@ -229,6 +236,14 @@ def judge(
 ) -> tuple[Action, float, dict[str, float], str]:
     """The engine's choice, the cost of ``action`` against it, the values, the reason."""
     advice = engine.advise(info)
+    best, cost, values = _graded(info, action, engine, advice)
+    return best, cost, values, advice.reason
+
+
+def _graded(
+    info: InfoSet, action: Action, engine: Engine, advice: Advice
+) -> tuple[Action, float, dict[str, float]]:
+    """The engine's choice, the cost of ``action`` against it, and the values."""
     values = dict(advice.values)
     chosen, best = str(action), str(advice.action)
     if chosen not in values and values:
@@ -241,7 +256,7 @@ def judge(
         cost = max(0.0, values[best] - values[chosen])
     else:
         cost = 0.0  # an engine that gives no values cannot grade
-    return advice.action, cost, values, advice.reason
+    return advice.action, cost, values
 
 
 def _value_of(engine: Engine, info: InfoSet, action: Action) -> float | None:
@@ -292,7 +307,8 @@ def review_actions(
     todo = [m for m in moments(start, actions) if m[1] in wanted]
     out = []
     for n, (deal, seat, info, action) in enumerate(todo):
-        best, cost, values, reason = judge(info, action, engine)
+        advice = engine.advise(info)
+        best, cost, values = _graded(info, action, engine, advice)
         hint_action, hint_rule = _hints(info, action)
         out.append(
             Decision(
@@ -304,9 +320,10 @@ def review_actions(
                 best,
                 cost,
                 values,
-                reason,
+                advice.reason,
                 hint_action,
                 hint_rule,
+                advice.said,
             )
         )
         if progress is not None:
@@ -392,8 +409,13 @@ DECISION_LABELS = {
 proposal made, beside the hand played); the others by what is done."""
 
 
+SAID_MARK = "best:"
+"""Before the sentence that says, under a choice not the engine's, what its choice does."""
+
+
 def text_report(review: GameReview) -> list[str]:
-    """The review as lines for a terminal: one line per decision, then the accuracies."""
+    """The review as lines for a terminal: one line per decision (under a choice not the
+    engine's, what the engine's choice does, in words), then the accuracies."""
     lines = [f"Review of {review.players[0]} vs {review.players[1]} (seed {review.seed})"]
     width = max(len(n) for n in review.players)
     asked = max(
@@ -413,6 +435,8 @@ def text_report(review: GameReview) -> list[str]:
         if d.hints is not None:
             line += f"  hints: {say(d.hints)}"
         lines.append(line)
+        if d.said and not same(d.action, d.best):
+            lines.append(f"  {'':<{width}}  {'':<{asked}}  {SAID_MARK} {d.said}")
     lines.append("")
     for seat, name in enumerate(review.players):
         lines.append(

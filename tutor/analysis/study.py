@@ -39,7 +39,6 @@ against a penalised loser, one for the king.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import os
@@ -59,6 +58,7 @@ from tutor.engines.hidden import WORLDS, HiddenPlay
 from tutor.engines.policy import Rollout
 from tutor.engines.solver import Solver, mask_of_indices
 from tutor.engines.stepper import Forced
+from tutor.io.files import is_link, write_atomically
 from tutor.rules.cards import PACK, Card, Suit
 from tutor.rules.laws import deal_points, point_winner
 from tutor.rules.rulesets import ENGLISH
@@ -524,11 +524,16 @@ def out_problem(path: Path) -> str | None:
     Asked before the simulation, which takes minutes: a directory, a device, a
     missing or unwritable directory and a full disk are said at once.
     """
+    if is_link(path):
+        return (
+            f"--out {path} is a symbolic link; name the file itself"
+            " (the study does not write through links)"
+        )
     if path.is_dir():
         return f"--out {path} is a directory; name a file in it, e.g. {path / 'study.json'}"
     if path.exists() and not path.is_file():
         return f"--out {path} is not a regular file"
-    folder = Path(os.path.realpath(path)).parent
+    folder = path.parent
     if not folder.exists():
         return f"--out {path}: the directory {folder} does not exist"
     if not folder.is_dir():
@@ -549,23 +554,9 @@ def out_problem(path: Path) -> str | None:
 
 
 def write_results(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: into a file beside it, then
-    renamed over it, so a full disk or an interruption leaves the old file as it was."""
-    target = Path(os.path.realpath(path))
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temp, 0o666 & ~mask)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    """Write ``text`` to ``path`` whole or not at all (``write_atomically``: a full disk
+    or an interruption leaves the old file as it was; a link is not written through)."""
+    write_atomically(path, text)
 
 
 def build_parser() -> argparse.ArgumentParser:

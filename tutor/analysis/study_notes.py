@@ -14,6 +14,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tutor.io.files import MIB, read_text
+
+LIMIT = MIB
+"""The largest study file read: the shipped one is about 20 kB."""
 STUDY_FILE = Path(__file__).resolve().parents[1] / "data" / "study.json"
 
 _JEUX = "britannica-9/hints/jeux-de-regle/"
@@ -26,11 +30,12 @@ when the file is sound; read leniently, every table and row may be missing)."""
 
 @lru_cache(maxsize=1)
 def load_study(path: Path = STUDY_FILE) -> Study | None:
-    """The study's results, or None if the file is missing or unreadable."""
+    """The study's results, or None if the file is missing, unreadable, no regular
+    file or over ``LIMIT`` bytes (read through ``read_text``, as every file is)."""
     try:
-        study: Study = json.loads(path.read_text(encoding="utf-8"))
+        study: Study = json.loads(read_text(path, LIMIT))
         return study
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
 
 

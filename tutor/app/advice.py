@@ -104,11 +104,20 @@ VALUES_CAPTION = (
 
 
 def engine_markdown(
-    name: str, advice: Advice, library: Library | None = None, info: InfoSet | None = None
+    name: str,
+    advice: Advice,
+    library: Library | None = None,
+    info: InfoSet | None = None,
+    said_above: bool = False,
 ) -> str:
     """An engine's advice, its reason, the values it weighed and its sources; with the
-    decision's ``info``, how its score weighs the figures where it does."""
-    lines = [f"**{describe_action(advice.action, info)}** — {advice.reason}"]
+    decision's ``info``, how its score weighs the figures where it does. With
+    ``said_above``, the sentence in words (``Advice.said``) that opens the reason is left
+    out, being already told above."""
+    reason = advice.reason
+    if said_above and advice.said:
+        reason = reason.removeprefix(advice.said).lstrip() or advice.said
+    lines = [f"**{describe_action(advice.action, info)}** — {reason}"]
     if advice.values:
         # the engine's own choice first among equal figures, and the list's cut said (a
         # tester's review: a tie listed another card first; a fifth lead left out unsaid)
@@ -170,7 +179,7 @@ def advice_markdown(
             hints_markdown(info, verdict, library),
             "",
             f"#### {engine_heading(engine_name)}",
-            engine_markdown(engine_name, advice, library, info),
+            engine_markdown(engine_name, advice, library, info, said_above=True),
             *(["", why] if (why := card_why(info, advice)) else []),
         ]
     )
@@ -260,31 +269,49 @@ def _margin(advice: Advice, info: InfoSet | None) -> str:
 def in_short(
     verdict: Verdict | str, engine_name: str, advice: Advice, info: InfoSet | None = None
 ) -> str:
-    """One line: what the hints and the engine choose, and whether they agree."""
+    """What the hints and the engine choose, and whether they agree; then, before any
+    figure, what the engine's choice does in this hand in one plain sentence (a learner
+    review: the advice was figures, not a reason); then by how much it is preferred."""
     engine = describe_action(advice.action, info)
+    said = f" {advice.said}" if advice.said else ""
     if isinstance(verdict, str):
-        return f"**In short:** no hint decides; the {engine_name} engine: **{engine}**."
+        return f"**In short:** no hint decides; the {engine_name} engine: **{engine}**.{said}"
     hints = describe_action(verdict.action, info)
     if same(verdict.action, advice.action):
+        margin = _margin(advice, info)
+        if said and margin:
+            return (
+                f"**In short:** the hints and the {engine_name} engine agree: **{hints}**.{said}"
+                f" The engine prefers it{margin}."
+            )
         return (
             f"**In short:** the hints and the {engine_name} engine agree: **{hints}**"
-            f"{_margin(advice, info)}."
+            f"{margin}.{said}"
         )
     differ = (
         f"**In short:** the hints say **{hints}**; the {engine_name} engine chooses to **{engine}**"
     )
     theirs, its = advice.values.get(str(verdict.action)), advice.values.get(str(advice.action))
+    thumb = "the hints are rules of thumb, the engine weighs this deal's holdings"
     if theirs is None or its is None:
-        return (
-            f"{differ}: the hints are rules of thumb, the engine weighs this deal's"
-            " holdings (its figures below)."
-        )
+        if said:
+            return f"{differ}.{said} {thumb[0].upper()}{thumb[1:]} (its figures below)."
+        return f"{differ}: {thumb} (its figures below)."
     gap = _shown_gap(its, theirs)
+    # the sentence in words first, the figures after
+    but, then = (
+        (f"{differ}.{said} It", f"{differ}.{said} It")
+        if said
+        else (
+            f"{differ}, but it",
+            f"{differ}, and",
+        )
+    )
     if gap < INACCURACY:  # below the grades' first threshold: not worth a mark
         if gap < 0.005:
-            return f"{differ}, but it values the two the same: either will do."
-        return f"{differ}, but it values the two within {gap:.2f} of a point: either will do."
+            return f"{but} values the two the same: either will do."
+        return f"{but} values the two within {gap:.2f} of a point: either will do."
     return (
-        f"{differ}, and values its choice {gap:.2f} points better ({signed(its)} against"
-        f" {signed(theirs)}): the hints are rules of thumb, the engine weighs this deal's holdings."
+        f"{then} values its choice {gap:.2f} points better ({signed(its)} against"
+        f" {signed(theirs)}): {thumb}."
     )

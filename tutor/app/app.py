@@ -65,6 +65,9 @@ MIN_SIZES: dict[str, tuple[int, int]] = {
 
 KEYS_UNDER_NOTICE = frozenset({"escape", "f1", "ctrl+q", "ctrl+c"})
 """The keys the size notice names (and the terminal's interrupt): the rest wait."""
+TEXTUAL_KEPT = frozenset({"Quit"})
+"""Textual's own system commands the palette keeps beside the tutor's."""
+
 REVIEW_SESSION = 20
 """Steps due for review taken in one sitting, the longest overdue first; the rest stay due."""
 EARLY_PRACTICE = 10
@@ -365,6 +368,12 @@ class EcarteApp(App):
 
         self.push_screen(LessonScreen(ident, step))
 
+    def open_first_deal(self) -> None:
+        """One whole deal walked through, for a learner new to the game."""
+        from tutor.app.screens.first_deal import FirstDealScreen
+
+        self.push_screen(FirstDealScreen())
+
     def open_review(self) -> None:
         """The steps due for review now, as one lesson (or a note that none are)."""
         from tutor.app.lessonsource import progress, review_outlook
@@ -439,7 +448,12 @@ class EcarteApp(App):
     # --- command palette ---------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # the tutor's places, and of Textual's own only Quit: its Keys, Screenshot and
+        # Theme came first in the list, sorted in among these (a tester's review: the
+        # palette opened on Textual's entries); F1 and the help tell the keys
+        yield SystemCommand(
+            "First deal", "One whole deal walked through, for a beginner", self.open_first_deal
+        )
         yield SystemCommand("Lessons", "Guided lessons and the review queue", self.action_lessons)
         yield SystemCommand("Drills", "Fresh positions on one topic, endlessly", self.open_drill)
         yield SystemCommand(
@@ -449,3 +463,4 @@ class EcarteApp(App):
         yield SystemCommand("Texts", "Read the annotated sources", self.action_texts)
         yield SystemCommand("Home", "Back to the home screen", self.action_home)
         yield SystemCommand("Help", "Keys and how the tutor works", self.action_help)
+        yield from (c for c in super().get_system_commands(screen) if c.title in TEXTUAL_KEPT)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
@@ -101,12 +102,28 @@ def passage_entries(app) -> list[Entry]:
     return entries
 
 
+def tutor_actions(node: object) -> set[str]:
+    """The actions bound in the tutor's own classes of ``node`` (its screens and
+    widgets), not in Textual's: a scroll key a ``VerticalScroll`` brings is no command
+    of the tutor's (a tester's review: the palette opened on "Key: Scroll Up")."""
+    actions = set()
+    for cls in type(node).__mro__:
+        if not cls.__module__.startswith("tutor."):
+            continue
+        for binding in vars(cls).get("BINDINGS", ()):
+            actions.add(binding.action if isinstance(binding, Binding) else binding[1])
+    return actions
+
+
 def key_entries(screen) -> list[Entry]:
-    """The keys of ``screen`` that can act now, each by its description."""
+    """The tutor's keys of ``screen`` that can act now, each by its description."""
     entries, seen = [], set()
+    own: dict[int, set[str]] = {}
     for active in screen.active_bindings.values():
         binding, node = active.binding, active.node
         if not active.enabled or not binding.description or binding.action in seen:
+            continue
+        if binding.action not in own.setdefault(id(node), tutor_actions(node)):
             continue
         if node is screen.app and binding.action in ("command_palette", "quit"):
             continue

@@ -81,12 +81,13 @@ def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
     of the first step citing it (a learner review: the link opened step 1 of 24, the
     step on the law far later), or the bare lesson id where only the lesson cites it."""
     try:
-        lessons = curriculum().lessons
+        course = curriculum()
     except LessonsUnavailable:
         return []
     found = []
-    for number, lesson in enumerate(lessons, 1):
-        # "Lesson 11: Marking the king, step 2", not the bare title a passage may share
+    for lesson in course.lessons:
+        number = course.number(lesson)
+        # "Lesson 15: Marking the king, step 2", not the bare title a passage may share
         # (a learner review: "Cited by · Marking the king" above "Lessons that teach it
         # · Marking the king", two links alike to two places)
         steps = [i for i, step in enumerate(lesson.steps) if passage_id in step.passages]

@@ -129,37 +129,56 @@ def save_game(game, engine: str, gallery: bool = False) -> Path:
     return path
 
 
-def keep_in_progress(game, engine: str, gallery: bool) -> None:
-    """Autosave ``game`` (or forget the copy once it is over); raises OSError."""
+def keep_in_progress(path: Path, game, engine: str, gallery: bool) -> None:
+    """Autosave ``game`` in its own file ``path`` (or forget the copy once it is over);
+    raises OSError."""
     from tutor.store import autosave
 
-    autosave.write(games_dir(), game, engine, gallery)
+    autosave.write(path, game, engine, gallery)
 
 
-def game_in_progress():
-    """``(InProgress or None, why it cannot be read or None)``: the game to offer again."""
+def games_in_progress():
+    """``(the InProgress games to offer again, newest first; why each autosave that
+    cannot be read cannot)``, the games in play in another tutor left out."""
+    from tutor.store import autosave
+
+    games, problems = autosave.unfinished(games_dir())
+    return games, [str(problem) for problem in problems]
+
+
+def shelve_in_progress() -> list[Path]:
+    """Before a new game: move every game left in progress (and in play nowhere) among
+    the saved games (``game-...-unfinished.txt``, loadable with ``l``), so starting
+    another game never loses one; an autosave that cannot be read is set aside
+    (``autosave.set_aside``). Where each went."""
+    from datetime import datetime
+
     from tutor.rules.record import RecordError
     from tutor.store import autosave
 
-    try:
-        return autosave.read(games_dir()), None
-    except (RecordError, OSError) as exc:
-        return None, str(exc)
-
-
-def shelve_in_progress() -> Path | None:
-    """Before a new game takes the autosave's place: move the game in progress among
-    the saved games (``game-...-unfinished.txt``, loadable with ``l``), so starting
-    another game never loses one; one that cannot be read is set aside
-    (``autosave.set_aside``). Where it went, or None if there was none."""
-    from datetime import datetime
-
-    from tutor.store import autosave
-
-    kept, problem = game_in_progress()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    if kept is None:
-        return autosave.set_aside(games_dir(), stamp) if problem else None
+    moved = []
+    for path in autosave.paths_in(games_dir()):
+        claim = autosave.Claim.take(path)
+        if claim is None:  # in play in another tutor
+            continue
+        try:
+            try:
+                kept = autosave.read(path)
+            except (RecordError, OSError):
+                aside = autosave.set_aside(path, stamp)
+                if aside is not None:
+                    moved.append(aside)
+                continue
+            if kept is not None:
+                moved.append(_shelve(kept, stamp))
+        finally:
+            claim.release()
+    return moved
+
+
+def _shelve(kept, stamp: str) -> Path:
+    """``shelve_in_progress`` for one readable game."""
     # A game loaded and left as it was is among the saved games already; an earlier
     # copy set aside that this one plays on from says less than it (a review: every
     # load left a copy, nine files for three games).

@@ -38,7 +38,8 @@ commands:
   ecarte play [options]       a game against the computer
   ecarte texts [PASSAGE-ID]   read the annotated sources
   ecarte texts check          validate the texts and every citation
-  ecarte serve                the tutor in a browser (localhost)
+  ecarte serve [--port N] [--sessions N]
+                              the tutor in a browser (localhost, behind a token)
   ecarte advise [options]     the JSON-lines analysis protocol on stdin/stdout
   ecarte replay FILE          a saved game or table record, deal by deal
   ecarte review FILE [--json] every decision of a saved game graded by the engine
@@ -69,6 +70,19 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, got {value}")
+    return value
+
+
+DEFAULT_SESSIONS = 4
+"""App sessions ``ecarte serve`` opens at once unless told: each is a process of about 50 MB."""
+MAX_SESSIONS = 64
+"""The most sessions ``ecarte serve`` may be told to allow: each is a process."""
+
+
+def _sessions(text: str) -> int:
+    value = _positive_int(text)
+    if not 1 <= value <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(f"expected from 1 to {MAX_SESSIONS} sessions, got {value}")
     return value
 
 
@@ -155,6 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="the tutor in a browser, on localhost")
     serve.add_argument("--port", type=_port, default=8000, help="from 1 to 65535 (8000)")
+    serve.add_argument(
+        "--sessions",
+        type=_sessions,
+        default=DEFAULT_SESSIONS,
+        help=f"app sessions open at once, from 1 to {MAX_SESSIONS} ({DEFAULT_SESSIONS})",
+    )
 
     advise = sub.add_parser("advise", help="the JSON-lines analysis protocol")
     advise.add_argument("--engine", choices=ENGINE_NAMES, default="best")
@@ -249,7 +269,7 @@ def _dispatch(args_list: list[str]) -> int:
         if problem:
             return _fail(f"serve: {problem}")
         try:
-            return _serve(args.port)
+            return _serve(args.port, args.sessions)
         except OSError as exc:
             return _fail(f"serve: localhost:{args.port}: {exc.strerror or exc}")
     problem = _check_play_options(args) or _check_what_is_opened(args)
@@ -465,22 +485,10 @@ def _lessons_check(argv: list[str]) -> int:
     return lessons_check_main(argv)
 
 
-def _serve(port: int) -> int:
-    from textual_serve.server import Server
+def _serve(port: int, sessions: int) -> int:
+    from tutor.cli.serve import serve
 
-    # textual-serve runs this through the shell: quote the interpreter's path, which
-    # may hold a space (or any shell character).
-    argv = [sys.executable, "-m", "tutor"]
-    if sys.platform == "win32":
-        import subprocess
-
-        command = subprocess.list2cmdline(argv)
-    else:
-        import shlex
-
-        command = shlex.join(argv)
-    Server(command, host="localhost", port=port, title="Écarté tutor").serve()
-    return 0
+    return serve(port, sessions)
 
 
 def _terminal_missing() -> str | None:
@@ -500,6 +508,7 @@ def _terminal_missing() -> str | None:
 
 def _open_app(args: argparse.Namespace) -> int:
     from tutor.app import create_app
+    from tutor.app.signals import exiting_on_signals
 
     missing = _terminal_missing()
     if missing is not None:
@@ -526,5 +535,6 @@ def _open_app(args: argparse.Namespace) -> int:
         belle=not getattr(args, "no_belle", False),
         valuation=getattr(args, "valuation", False),
     )
-    app.run()
+    with exiting_on_signals(app):
+        app.run()
     return int(app.return_code or 0)

@@ -21,6 +21,10 @@ class Advice:
     exact: bool | None = None
     """With the best engine's card: whether ``values`` cover every holding the opponent
     can have (True) or a sample of them (False); None where it is not said."""
+    said: str = ""
+    """With the best engine's card or exchange: one plain sentence of what the choice
+    does in this hand (``card_words``, ``exchange_words``), also the reason's opening;
+    "" where not said."""
 
 
 class Engine(Protocol):

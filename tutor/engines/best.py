@@ -44,7 +44,9 @@ from dataclasses import replace
 from typing import Protocol
 
 from tutor.engines.base import Advice
+from tutor.engines.card_words import card_sentence
 from tutor.engines.exchange_strategy import ExchangeStrategy
+from tutor.engines.exchange_words import exchange_sentence
 from tutor.engines.infoset_search import card_values
 from tutor.engines.policy import CARD_VALUES, Rollout, policy_discard
 from tutor.engines.sampling import SHORT_KEEPER, deals, holdings
@@ -198,9 +200,12 @@ class BestEngine:
                 f" each played out exactly: it wins the point {point:.0%} of the time, the vole"
                 f" {vole:.0%}."
             )
+        # what the card does, in words, before the figures (from the same outcomes)
+        said = card_sentence(info, card, dist)
         return Advice(
             action=make(card),
-            reason=reason,
+            reason=f"{said} {reason}" if said else reason,
+            said=said,
             sources=("britannica-9/play", "britannica-9/scoring"),
             values={str(make(_BY_INDEX[c])): v for c, v in sorted(value.items())},
             exact=exact,
@@ -327,9 +332,11 @@ class BestEngine:
                     f" {corrected[0].lower()}, already in its figure)"
                 )
             reason += "."
+        said = exchange_sentence(info, best)
         return Advice(
             action=best,
-            reason=reason,
+            reason=f"{said} {reason}" if said else reason,
+            said=said,
             sources=_EXCHANGE_SOURCES[info.decision],
             values={str(a): v for a, v in values.items()},
         )

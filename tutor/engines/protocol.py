@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import math
 import reprlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import IO, Any
 
 from tutor.engines.base import Advice, Engine
+from tutor.io.lines import MAX_LINE, BadLine, bounded_lines
 from tutor.io.reading import json_int
 from tutor.rules.cards import PACK, Card, CardError
 from tutor.rules.deal import STOCK_SIZE
@@ -530,69 +531,20 @@ def advice_to_json(advice: Advice) -> dict[str, Any]:
 def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) -> int:
     """Answer each non-blank line with exactly one JSON line.
 
-    Given a text stream over bytes (``sys.stdin``), the bytes are read and each
-    line decoded here, so a line that is not UTF-8 gets an error like any bad
-    line instead of ending the loop, whatever the stream's own error handler."""
-    for line in read_lines(lines):
-        if isinstance(line, RequestError):
-            answer = {"error": str(line)}
+    Given a text stream over bytes (``sys.stdin``), the bytes are read in bounded
+    pieces and each line decoded here (``tutor.io.lines``), so a line that is not
+    UTF-8 or longer than ``MAX_LINE`` gets an error like any bad line instead of
+    ending the loop or filling memory (a tester's review fed 300 MB without a newline
+    and the whole of it was held, three times over)."""
+    for line in bounded_lines(lines, MAX_LINE):
+        if isinstance(line, BadLine):
+            answer = {"error": line.message}
         elif not line.strip():
             continue
         else:
             answer = _answer(engine, line)
         write_line(out, answer)
     return 0
-
-
-MAX_LINE = 100_000
-"""Bytes (or characters) a request line may hold; a request is a few hundred. A longer
-line is answered with an error and passed over, read in pieces: a tester's review fed
-300 MB without a newline and the whole of it was held, three times over."""
-
-
-def _bounded(buffer: Any) -> Iterator[bytes | None]:
-    """The lines of a byte stream, each read at most ``MAX_LINE`` bytes at a time; None
-    for a line longer than that, whose rest is read and dropped."""
-    while True:
-        raw = buffer.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
-            yield raw
-            continue
-        while raw and not raw.endswith(b"\n"):
-            raw = buffer.readline(MAX_LINE + 1)
-        yield None
-
-
-def read_lines(lines: Iterable[str] | Iterable[bytes]) -> Iterator[str | RequestError]:
-    """Each line as text, or the error for a line that is not UTF-8 or too long: the
-    reading of every JSON-lines command (``advise``, ``practice try``)."""
-    buffer = getattr(lines, "buffer", None)
-    source: Iterable[str | bytes | None] = lines if buffer is None else _bounded(buffer)
-    for number, raw in enumerate(source, 1):
-        if raw is None or len(raw) > MAX_LINE + 1:  # one more: its newline
-            yield RequestError(f"line {number} is longer than {MAX_LINE:,} characters")
-            continue
-        if isinstance(raw, bytes):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield RequestError(
-                    f"not UTF-8: line {number}, byte {exc.start + 1}"
-                    f" (0x{raw[exc.start]:02x}) cannot be read"
-                )
-                continue
-        else:
-            line = raw
-            try:
-                line.encode("utf-8")
-            except UnicodeEncodeError as exc:  # undecodable bytes kept as surrogates
-                yield RequestError(
-                    f"not UTF-8: line {number}, character {exc.start + 1} cannot be read"
-                )
-                continue
-        yield line.removeprefix("\ufeff") if number == 1 else line
 
 
 def _answer(engine: Engine, line: str) -> dict[str, Any]:

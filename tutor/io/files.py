@@ -10,8 +10,10 @@ of symbolic links", "not UTF-8 text (line 3: invalid start byte)").
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 MIB = 1024 * 1024
@@ -131,19 +133,68 @@ def records_in(folder: Path, pattern: str = "*.txt") -> list[Path]:
     return [path for _, _, path in sorted(found, reverse=True)]
 
 
-def write_atomically(path: Path, text: str, durable: bool = False) -> None:
-    """Write ``text`` to ``path`` whole or not at all: into a file beside it, then moved
-    over it, so a crash mid-write never leaves half a file; ``durable`` syncs the data
-    to disk first. On failure the file beside it is removed (a tester's review: with
-    the target a directory, every save left a ``.tmp`` behind). Raises OSError."""
-    tmp = path.with_name(path.name + ".tmp")
+class LinkRefused(OSError):
+    """A file the tutor would write is a symbolic link: it is not written through."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} is a symbolic link, and the tutor does not write through links"
+            " (remove it, or name the file it points to)"
+        )
+        self.path = path
+
+
+def is_link(path: Path) -> bool:
+    """Whether ``path`` itself is a symbolic link (its target is not looked at)."""
     try:
-        with open(tmp, "w", encoding="utf-8") as out:
-            out.write(text)
-            if durable:
-                out.flush()
-                os.fsync(out.fileno())
-        os.replace(tmp, path)
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all, and never through a link.
+
+    The text goes into a temporary file of its own beside ``path`` (``mkstemp``:
+    created exclusively, so two writers never share one and a link planted at its
+    name is never followed), is synced to disk, then renamed over ``path``: a reader
+    sees the old file or the new, never a mix, and a crash or a full disk leaves the
+    old one whole. ``path`` being a symbolic link is refused (``LinkRefused``). The
+    file keeps the permissions of the one it replaces (a new one: the umask's). On
+    failure the temporary file is removed. Raises OSError.
+    """
+    if is_link(path):
+        raise LinkRefused(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            if hasattr(os, "fchmod"):  # not on Windows before Python 3.13
+                os.fchmod(out.fileno(), _mode_for(path))
+            out.write(text.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        if is_link(path):  # planted while the text was written
+            raise LinkRefused(path)
+        os.replace(temp, path)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions ``path`` has if it is a regular file, else a new file's."""
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return _NEW_FILE_MODE
+    return stat.S_IMODE(status.st_mode) if stat.S_ISREG(status.st_mode) else _NEW_FILE_MODE
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # read once, at import: setting it back and forth is not thread-safe
+    os.umask(mask)
+    return mask
+
+
+_NEW_FILE_MODE = 0o666 & ~_umask()

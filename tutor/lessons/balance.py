@@ -10,6 +10,8 @@
   is the longest one (a habit of writers that learners learn to exploit); and
   whether the right choice alone copies the words of the passages shown beside it,
   so that it is found by matching words, not by reading the law.
+- **Card decisions**: how many card steps (lead or follow) offer two or more legal
+  cards whose values differ, by exact play over every holding (``card_proof``).
 - **A lone first word**: across the curriculum, among law questions whose choices'
   first words split one against the rest ("Yes: ...", "Yes, ...", "No: ..."), how
   often the lone one is right. A writer who answers "No" where the distractors all
@@ -405,6 +407,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         text_of = library.plain_words
     print("\n".join(report(curriculum, text_of)))
+    from tutor.lessons.card_proof import count_cards
+
+    try:
+        print(count_cards(curriculum.steps))
+    except Exception as exc:  # ``lessons check`` says which step the engine fails on
+        print(f"card steps not counted: {type(exc).__name__}: {exc}")
     return 0
 
 

@@ -56,6 +56,8 @@ def _print_text(report: Report, whole: bool = True) -> None:
         f" {len(report.faults)} faults"
     )
     print(f"{total}; hints not taught: {uncovered}" if whole else total)
+    if report.cards is not None:
+        print(report.cards)
     if whole and report.untaught_laws:
         print("club laws not taught: " + ", ".join(map(str, report.untaught_laws)))
 

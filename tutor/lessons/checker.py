@@ -4,7 +4,9 @@ Beyond the schema (the loader's faults): every passage id resolves in the
 texts library; every hint id exists in ``tutor.hints.HINTS``; every expected
 action is legal in its position; for a step that teaches a hint, the hints
 engine gives the same answer (discards as sets) and decides it by that hint;
-every arranged deal really makes the wrong choice score worse; every wrong
+every card step's card is proved by exact play over every holding the adversary
+may have (``card_proof``: worth no less than the best legal card, within the
+margin); every arranged deal really makes the wrong choice score worse; every wrong
 choice of a law question says why it is wrong; a lesson with six or more
 two-way decisions is balanced and holds a minimal pair (``balance``); the law
 questions whose choices' first words split one against the rest do not favour the
@@ -26,6 +28,7 @@ from tutor.hints import HINTS, advise, applicable
 from tutor.io.paths import LESSONS_ENV
 from tutor.lessons.answers import same_action
 from tutor.lessons.balance import Quote, lesson_balance, lone_balance, quoted_answers
+from tutor.lessons.card_proof import CardCount, card_problem, count_cards, is_card_step
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Fault, Lesson, Step, typed_number
 from tutor.lessons.outcomes import OutcomeError, Policy, consequences, describe, hints_policy
@@ -54,6 +57,8 @@ class Report:
     uncovered_hints: list[str] = field(default_factory=list)
     untaught_laws: list[int] = field(default_factory=list)
     """Club laws taught by no step and not out of scope (checked for the whole curriculum)."""
+    cards: CardCount | None = None
+    """The card steps, and how many are decisions (``card_proof.count_cards``)."""
 
     @property
     def ok(self) -> bool:
@@ -66,6 +71,7 @@ class Report:
             "faults": [f.to_json() | {"text": str(f)} for f in self.faults],
             "uncovered_hints": self.uncovered_hints,
             "untaught_laws": self.untaught_laws,
+            **(self.cards.to_json() if self.cards is not None else {}),
             "per_lesson": [
                 {"id": lesson.id, "file": lesson.file, "steps": len(lesson.steps)}
                 for lesson in self.curriculum.lessons
@@ -116,6 +122,10 @@ def check_lessons(paths: Iterable[Path] | None = None, policy: Policy | None = N
             report.faults += [
                 _quote_fault(q) for q in quoted_answers(lesson, ctx.library.plain_words)
             ]
+    try:
+        report.cards = count_cards(curriculum.steps)
+    except Exception as exc:  # a step the engine cannot solve is faulted above
+        report.faults.append(Fault("<curriculum>", 0, "steps", f"card steps not counted: {exc}"))
     lone = lone_balance(curriculum.steps).problem()
     if lone is not None:
         report.faults.append(Fault("<curriculum>", 0, "choices", f"passable by pattern: {lone}"))
@@ -296,6 +306,8 @@ def _check_step(step: Step, ctx: _Context, policy: Policy | None) -> list[Fault]
             faults.append(_fault(step, "hint", f"unknown hint id {step.hint!r}"))
             return faults
         faults += _check_against_hints(step)
+    if is_card_step(step) and not faults:
+        faults += _check_card(step)
     if step.outcome is not None and not faults:
         faults += _check_outcome(step, policy)
     return faults
@@ -341,6 +353,15 @@ def _check_against_hints(step: Step) -> list[Fault]:
             )
         )
     return faults
+
+
+def _check_card(step: Step) -> list[Fault]:
+    """The step's card is proved by exact play over every holding (``card_proof``)."""
+    try:
+        problem = card_problem(step)
+    except Exception as exc:  # an engine bug is reported against the step that found it
+        return [_fault(step, "position", f"the exact play failed: {type(exc).__name__}: {exc}")]
+    return [] if problem is None else [_fault(step, "expected", problem)]
 
 
 def _also_applies(step: Step, action: Action) -> bool:

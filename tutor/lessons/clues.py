@@ -100,6 +100,11 @@ def family(hint_id: str | None) -> Family | None:
     return next((f for f in FAMILIES if hint_id.startswith(f.prefix)), None)
 
 
+ALREADY_BESIDE = (
+    "The passage that says so is already beside the question: read it again with this hand in mind."
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Clue:
     text: str
@@ -107,11 +112,21 @@ class Clue:
     """A passage to read with it (the family's, for the first clue)."""
 
 
-def clue(step: Step, stage: int, tried: set[int] | frozenset[int] = frozenset()) -> Clue | None:
+def clue(
+    step: Step,
+    stage: int,
+    tried: set[int] | frozenset[int] = frozenset(),
+    beside: tuple[str, ...] = (),
+) -> Clue | None:
     """The clue at ``stage`` (1 or 2), or None when there is no further clue. ``tried``:
-    the law choices (indexes in the file) already given in this attempt."""
+    the law choices (indexes in the file) already given in this attempt; ``beside``, the
+    passages already shown beside the question (``Lesson.passages_beside``): a first
+    clue does not send the learner to one of them as if it were new."""
     if stage == 1:
-        return _family_clue(step)
+        found = _family_clue(step)
+        if found.passage is not None and found.passage in beside:
+            return Clue(f"{found.text} {ALREADY_BESIDE}")
+        return found
     if stage == 2:
         text = _law_clue(step, tried) if step.is_law else _position_clue(step)
         return Clue(text) if text else None

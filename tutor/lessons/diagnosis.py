@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tutor.analysis.exact_cards import VALUE_MARGIN, score_note
 from tutor.hints.discarding import discard_difference
 from tutor.hints.explain import signed
 from tutor.hints.readings import reading_note
@@ -273,7 +274,8 @@ the exchange is for)."""
 @dataclass(frozen=True, slots=True)
 class CardCost:
     """What two cards lead to, both sides then playing their best with every card known,
-    over every holding the opponent may have (or a sample, weighted by his choices so far)."""
+    over every holding the opponent may have, each counting once: the figures that
+    prove the step (``analysis.exact_cards``, ``lessons.card_proof``)."""
 
     given_point: float
     """The chance of winning the point (three tricks or more) after the learner's card."""
@@ -293,52 +295,25 @@ class CardCost:
 
 def card_cost(step: Step, given: Action, expected: Action) -> CardCost:
     from tutor.analysis.card_example import worse_holding
-    from tutor.engines.best import BestEngine, trick_worth
+    from tutor.analysis.exact_cards import exact_cards
 
     info = step.info
     assert info is not None
+    figures = exact_cards(info)
+    mine, right = figures.of(given.card), figures.of(expected.card)
     rng = random.Random(zlib.crc32(f"{step.lesson}/{step.id}".encode()))
-    engine = BestEngine(seed=0)
-    dist, count, exact = engine.card_outcomes(info, rng)
-    g, r = given.card.index, expected.card.index
-
-    # Plain points of this deal, unless the score weighs them otherwise (then the
-    # figures say so): a learner review found "+2.06 points" for a vole certain at 0-0,
-    # the engine's game-weighted value, beside a deal that scores two.
-    worth = trick_worth(info, 0) if score_note(info) else plain_worth(info)
-
-    def point(row: list[float]) -> float:
-        return sum(row[3:])
-
-    def value(row: list[float]) -> float:
-        return sum(p * w for p, w in zip(row, worth, strict=True))
-
-    example = worse_holding(info, given.card, expected.card, rng, RIGHT_CARD, engine)
+    example = worse_holding(info, given.card, expected.card, rng, RIGHT_CARD)
     return CardCost(
-        point(dist[g]),
-        point(dist[r]),
-        dist[g][5],
-        dist[r][5],
-        value(dist[g]),
-        value(dist[r]),
-        count,
-        exact,
+        mine.point,
+        right.point,
+        mine.vole,
+        right.vole,
+        mine.value,
+        right.value,
+        figures.holdings,
+        True,
         example,
     )
-
-
-def score_note(info: InfoSet) -> str:
-    """How this score weighs the figures, or "" where they are the deal's plain points."""
-    from tutor.engines.values import position_weighing_note
-
-    return position_weighing_note(info)
-
-
-def plain_worth(info: InfoSet) -> list[float]:
-    """The points of this deal to me, less the adversary's, for t = 0..5 tricks."""
-    from tutor.engines.best import deal_results
-
-    return [float(mine - theirs) for mine, theirs in deal_results(info)]
 
 
 def _trump_at_starting(info: InfoSet, given: Action, verdict: Verdict) -> str:
@@ -372,10 +347,6 @@ RIGHT_CARD = "the right card"
 """The expected card as a wrong answer's diagnosis names it: not by name, which would
 give it away before the reveal (and not "the lesson's": drills and games have none)."""
 
-VALUE_MARGIN = 0.05
-"""A card 'costs' when the deal is worth at least this much less after it, in points
-on average (smaller differences are shown as equal)."""
-
 
 def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     from tutor.hints import advise
@@ -383,12 +354,17 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     info = step.info
     assert info is not None
     verdict = advise(info)
-    rule = f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}"
+    # A step that teaches the project's principle where the Hints play another card
+    # speaks from the computation and its own explanation, not from a rule whose card
+    # is not the answer.
+    hints = any(same_action(expected, a) for a in verdict.allowed)
+    rule = f"\u201c{verdict.hint.title}\u201d: {verdict.explanation}" if hints else step.explanation
     g, r = given.card.label, RIGHT_CARD  # the right card is not named before the reveal
     try:
         cost = card_cost(step, given, expected)
     except Exception:  # the computation is a courtesy; the rule still speaks
-        return Diagnosis(f"Not {g}: think again about what the Hints say of this lead.", rule)
+        about = "what the Hints say of this" if hints else "the principle of this"
+        return Diagnosis(f"Not {g}: think again about {about} {info.decision}.", rule)
     how = "every holding" if cost.exact else f"{cost.holdings} sampled holdings"
     measured = (
         f"Over {how} your adversary may have, with the best play on both sides, {g} wins the"
@@ -402,14 +378,16 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
     # What the rule weighs in this hand, without naming its card (a learner review: "not
     # the card the Hints play" gave no reason before the answer; a worse card was told
     # its figures alone).
-    weighs = "; ".join(verdict.matched)
-    decides = f" The Hints decide this {info.decision} by “{verdict.hint.title}”" + (
-        f" ({weighs})." if weighs else "."
-    )
-    if verdict.action.card.suit == given.card.suit and verdict.action != given:
-        # the right suit, the wrong card: say which part of the rule was missed (a
-        # learner review: told the rule he had followed, "lead from the guarded suit")
-        decides += f" {g} is of the suit it leads from, but not the card it leads."
+    decides = ""
+    if hints:
+        weighs = "; ".join(verdict.matched)
+        decides = f" The Hints decide this {info.decision} by “{verdict.hint.title}”" + (
+            f" ({weighs})." if weighs else "."
+        )
+        if verdict.action.card.suit == given.card.suit and verdict.action != given:
+            # the right suit, the wrong card: say which part of the rule was missed (a
+            # learner review: told the rule he had followed, "lead from the guarded suit")
+            decides += f" {g} is of the suit it leads from, but not the card it leads."
     if cost.given_value < cost.right_value - VALUE_MARGIN:
         why = ""
         if cost.given_point > cost.right_point:
@@ -420,24 +398,29 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
                 else f" {g} wins the point more often, but leaves your adversary the vole more"
                 " often."
             )
+        starting = _trump_at_starting(info, given, verdict) if hints else ""
         return Diagnosis(
-            f"{g} costs you here.{decides}{_trump_at_starting(info, given, verdict)}"
-            f" {measured}{why} {cost.example}".strip(),
+            f"{g} costs you here.{decides}{starting} {measured}{why} {cost.example}".strip(),
             rule,
         )
+    opening = "the card the Hints play" if hints else "the card this step teaches"
     return Diagnosis(
-        f"{g} is not the card the Hints play here.{decides} {measured}"
-        f" {_within_margin(g, cost.given_value - cost.right_value)}",
+        f"{g} is not {opening} here.{decides} {measured}"
+        f" {_within_margin(g, cost.given_value - cost.right_value, hints)}",
         rule,
         sound=True,
     )
 
 
-def _within_margin(given: str, diff: float) -> str:
+def _within_margin(given: str, diff: float, hints: bool = True) -> str:
     """The figures just given, read against the margin: a difference the tutor does not
     count as a cost is still told as the figures show it (a learner review: "as good"
     beside 1% against 2%, -0.98 against -0.93)."""
-    method = "this is the Hints' method rather than a point lost."
+    method = (
+        "this is the Hints' method rather than a point lost."
+        if hints
+        else "this is the step's principle rather than a point lost."
+    )
     if abs(diff) < 0.005:
         return f"The computation finds {given} as good: {method}"
     if diff > 0:

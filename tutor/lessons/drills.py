@@ -1,10 +1,12 @@
 """Drills: endless fresh positions on one topic, each answered by the hints engine.
 
 A lesson shows a rule a few times; a drill makes it automatic. ``generate``
-deals random positions (from the ``random.Random`` it is given, so a drill can
-be dealt again from its seed) until the hints engine's verdict falls in the
-topic, and returns it as a lesson ``Step`` whose expected answer is the
-engine's and whose explanation is the hint's.
+deals positions (from the ``random.Random`` it is given, so a drill can be dealt
+again from its seed) until the hints engine's verdict falls in the topic, and
+returns it as a lesson ``Step`` whose expected answer is the engine's and whose
+explanation is the hint's. The deals are random, or, for a hint random deals
+seldom reach, arranged for it (``tutor.lessons.drill_deals``), so that every
+topic offered deals at once whatever the seed (a test deals each over 50 seeds).
 
 A drill cannot be passed by pattern: where the decision has two answers (play
 or propose, accept or refuse), each step's right answer is drawn first, either
@@ -29,11 +31,12 @@ from dataclasses import dataclass, replace
 
 from tutor.engines.protocol import RequestError, infoset_to_request, request_to_infoset
 from tutor.hints import HINTS, Verdict, advise
+from tutor.lessons.drill_deals import arrangements, choice_matters, may_speak, positions
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Lesson, Step
 from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
 from tutor.rules.cards import PACK, Card
-from tutor.rules.deal import Phase, Position, deal_position
+from tutor.rules.deal import Position
 from tutor.rules.infoset import InfoSet, infoset_of
 from tutor.texts import Library
 
@@ -164,72 +167,62 @@ def teaching(
     return tuple(found)
 
 
-def _policy(info: InfoSet) -> Action:
-    return advise(info).action
-
-
 CARD_DECISIONS = ("lead", "follow")
 MIN_CARDS = 3
 """The fewest legal cards a drilled lead or follow offers (a learner review: a drill
-with K♠ and 8♣ left, both certain of the vole, asked for the Hints' card)."""
+with K♠ and 8♣ left, both certain of the vole, asked for the Hints' card), but in a
+drill of a hint that speaks only with two cards left (``FEW_CARDS``), whose two cards
+must then make different tricks in some holding of the adversary's (``choice_matters``)."""
+
+FEW_CARDS = ("lead/two-tricks-each", "lead/trump-after-three")
+"""The hints that speak at the fourth trick only: drilled on their own (a wider topic,
+the leads, keeps to three cards or more)."""
+
+DEEP_EXCHANGES = ("project/discard-stock-short",)
+"""The hints drilled in deals where every proposal is accepted until the stock runs short."""
 
 
-def _walk_to(decision: str, position: Position, rng: random.Random) -> Position | None:
-    """Play from a fresh deal (both sides by the hints) until ``decision`` is pending,
-    stopping at a random one of the moments it comes up."""
-    if position.is_over:
+def _drillable(position: Position, chosen: Topic) -> tuple[InfoSet, Verdict] | None:
+    """The position's information and verdict, if it is one to drill on the topic."""
+    info = infoset_of(position)
+    if not may_speak(info, chosen.covers):
         return None
-    if decision == "propose":
-        return position
-    if decision == "accept":
-        return position.apply(PROPOSE)
-    if decision == "discard":
-        moved = position.apply(PROPOSE).apply(ACCEPT)
-        if rng.random() < 0.5 and moved.phase is Phase.DISCARD:
-            moved = moved.apply(_policy(infoset_of(moved)))  # the dealer's discard instead
-        return moved if moved.phase is Phase.DISCARD else None
-    opening = rng.choice(((PLAY,), (PROPOSE, REFUSE)))
-    for action in opening:
-        if position.is_over:  # a king turned up can end the game before play
-            return None
-        position = position.apply(action)
-    stop_after = rng.randint(0, 3) if decision in ("lead", "follow") else 0
-    seen = 0
-    while not position.is_over:
-        if position.phase.value == decision:
-            if seen >= stop_after:
-                return position
-            seen += 1
-        position = position.apply(_policy(infoset_of(position)))
-    return None
+    verdict = advise(info)
+    if not chosen.covers(verdict.hint.id):
+        return None
+    few = info.decision in CARD_DECISIONS and len(info.legal_actions()) < MIN_CARDS
+    if few and (chosen.key not in FEW_CARDS or not choice_matters(info)):
+        return None  # two cards left: too often both make the same tricks (a review)
+    return info, verdict
 
 
 def generate(name: str | Topic, rng: random.Random, max_deals: int = MAX_DEALS) -> Step:
-    """A fresh step on the topic: a random deal whose hint verdict falls in it."""
+    """A fresh step on the topic: a position whose hint verdict falls in it, from a
+    random deal or, for a hint random deals seldom reach, a deal arranged for it
+    (``tutor.lessons.drill_deals``)."""
     chosen = name if isinstance(name, Topic) else topic(name)
     strong = rng.random() < 0.5  # the side of a two-way answer this step asks for
+    arranged = arrangements(chosen.prefixes)
+    deep = chosen.key in DEEP_EXCHANGES
+    search = bool(arranged) or chosen.key in FEW_CARDS  # the play searched, not only the Hints'
     for n in range(max_deals):
         decision = rng.choice(chosen.decisions)
-        score = (rng.randint(0, 4), rng.randint(0, 4)) if chosen.scores else (0, 0)
-        position = _walk_to(decision, deal_position(rng, dealer=1, score=score), rng)
-        if position is None or position.phase.value != decision:
-            continue
-        if decision in CARD_DECISIONS and len(position.legal_actions()) < MIN_CARDS:
-            continue  # two cards left: too often both make the same tricks (a review)
-        info = infoset_of(position)
-        verdict = advise(info)
-        if not chosen.covers(verdict.hint.id):
-            continue
-        answers = TWO_WAY.get(decision)
-        if answers is None:
-            return _step(chosen, info, verdict, n)
-        want = answers[0] if strong else answers[1]
-        if verdict.action == want:
-            return _step(chosen, info, verdict, n)
-        miss = near_miss(info, want, rng)
-        if miss is not None:
-            near, near_verdict, (old, new) = miss
-            return _step(chosen, near, near_verdict, n, _contrast(old, new, verdict))
+        for position in positions(decision, rng, arranged, chosen.scores, deep, search):
+            found = _drillable(position, chosen)
+            if found is None:
+                continue
+            info, verdict = found
+            answers = TWO_WAY.get(decision)
+            if answers is None:
+                return _step(chosen, info, verdict, n)
+            want = answers[0] if strong else answers[1]
+            if verdict.action == want:
+                return _step(chosen, info, verdict, n)
+            miss = near_miss(info, want, rng)
+            if miss is not None:
+                near, near_verdict, (old, new) = miss
+                return _step(chosen, near, near_verdict, n, _contrast(old, new, verdict))
+            break  # one position of a deal for a two-way decision
     raise DrillError(f"no position for {chosen.title!r} in {max_deals} deals")
 
 

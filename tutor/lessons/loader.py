@@ -23,6 +23,7 @@ from tutor.io.reading import text_lines
 from tutor.lessons.model import (
     FROM_HINTS,
     QUESTIONS,
+    BrokenLesson,
     Choice,
     Curriculum,
     Fault,
@@ -782,18 +783,47 @@ def load_curriculum(paths: Iterable[Path] | None = None) -> Curriculum:
             message = f"cannot load the lesson: {type(exc).__name__}: {exc}"
             lesson, file_faults = None, [Fault(name, 0, "", message[:300])]
         curriculum.faults.extend(file_faults)
-        # A lesson with no step to take (its fault said above) is left out, as an
-        # unreadable file is: listed, it could never be completed (a tester's review).
+        # A file that cannot be taught keeps its place, broken, so that the lessons
+        # after it keep their numbers; a lesson with no step to take (its fault said
+        # above) is one: listed, it could never be completed (a tester's review).
         if lesson is None or not lesson.steps:
+            first = file_faults[0] if file_faults else Fault(name, 1, "steps", "no step to take")
+            ident = lesson.id if lesson is not None else lesson_id_of(file)
+            curriculum.places.append(BrokenLesson(name, ident, first))
             continue
         if lesson.id in ids:
-            curriculum.faults.append(
-                Fault(
-                    name, 1, "id", f"duplicate lesson id {lesson.id!r} (also in {ids[lesson.id]})"
-                )
+            duplicate = Fault(
+                name, 1, "id", f"duplicate lesson id {lesson.id!r} (also in {ids[lesson.id]})"
             )
+            curriculum.faults.append(duplicate)
             curriculum.duplicates.append(lesson)
+            curriculum.places.append(BrokenLesson(name, lesson.id, duplicate))
             continue
         ids[lesson.id] = name
         curriculum.lessons.append(lesson)
+        curriculum.places.append(lesson)
     return curriculum
+
+
+_ID_LINE = re.compile(r"""^[ \t]*id[ \t]*=[ \t]*["']([a-z0-9][a-z0-9-]*)["'][ \t]*(?:#.*)?$""")
+_NUMBERED_NAME = re.compile(r"^\d+-")
+
+
+def lesson_id_of(path: Path) -> str:
+    """The id a lesson file that does not load gives itself: its top-level ``id = "..."``
+    line found by a tolerant scan (the text before the first table), else its file name
+    without the number in front (``03-deal-and-king.toml``: ``deal-and-king``). So a
+    learner who asks for a broken lesson by id is told it is broken, not that there is
+    no such lesson."""
+    try:
+        text = read_text(path, LIMIT)
+    except UnreadableFile:
+        text = ""
+    for line in text_lines(text):
+        if line.lstrip().startswith("["):
+            break
+        found = _ID_LINE.match(line)
+        if found:
+            return found.group(1)
+    stem = _NUMBERED_NAME.sub("", path.name.removesuffix(".toml"))
+    return stem if _ID.match(stem) else path.name

@@ -9,7 +9,7 @@ checker and the drills can pass steps around without copying them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from tutor.io.reading import quote
 from tutor.rules.actions import Action
@@ -170,6 +170,32 @@ def typed_number(text: str) -> tuple[int | None, str]:
     return int(text), ""
 
 
+@dataclass(frozen=True, slots=True)
+class BrokenLesson:
+    """A lesson file that cannot be taught (unreadable, no step to take, an id another
+    file holds). It keeps its place in the list, so that no other lesson takes its
+    number (a tester's review: with lesson 3's file broken, ``lessons try 3 1 1``
+    judged lesson 4 and said nothing)."""
+
+    file: str
+    """The file as the faults name it (``lessons/03-deal-and-king.toml``)."""
+    id: str
+    """The id the file gives itself, as far as a tolerant scan finds it, else its name's."""
+    fault: Fault
+    """The first fault that keeps it from being taught."""
+
+    @property
+    def name(self) -> str:
+        """The file's own name, as its folder lists it."""
+        return PurePath(self.file).name
+
+    def why(self) -> str:
+        """The fault, with its line: "line 40: toml: not valid TOML: ..."."""
+        where = f"line {self.fault.line}: " if self.fault.line else ""
+        field = f"{self.fault.field}: " if self.fault.field else ""
+        return f"{where}{field}{self.fault.message}"
+
+
 class UnknownLesson(KeyError):
     """A lesson id the curriculum does not hold; ``str`` is the message (not KeyError's repr)."""
 
@@ -177,6 +203,7 @@ class UnknownLesson(KeyError):
         super().__init__(lesson_id)
         self.lesson_id = lesson_id
         self.known = known
+        """The lessons by number: each one's id, or ``ID (broken)``."""
         self.why = why
         """What was wrong with a number given ("write the number in the digits 0 to 9")."""
 
@@ -185,6 +212,19 @@ class UnknownLesson(KeyError):
         listed = ", ".join(numbered) if numbered else "none are installed"
         why = f": {self.why}" if self.why else ""
         return f"no lesson {quote(self.lesson_id)}{why} (the lessons, by number or id: {listed})"
+
+
+class BrokenLessonError(UnknownLesson):
+    """A lesson asked for (by number or id) whose file cannot be taught: said, with
+    the file and the fault, never another lesson in its place."""
+
+    def __init__(self, lesson_id: str, number: int, broken: BrokenLesson) -> None:
+        super().__init__(lesson_id, [])
+        self.number = number
+        self.broken = broken
+
+    def __str__(self) -> str:
+        return f"lesson {self.number} ({self.broken.name}) cannot be read: {self.broken.why()}"
 
 
 @dataclass(slots=True)
@@ -197,17 +237,45 @@ class Curriculum:
     duplicates: list[Lesson] = field(default_factory=list)
     """Lessons refused for an id another file holds: not taught, but still checked, so
     that one fault does not hide the file's others (a tester's review)."""
+    places: list[Lesson | BrokenLesson] = field(default_factory=list)
+    """Every lesson file in the list's order, a broken one at its place: a lesson's
+    number is its file's place here, so a broken file shifts no other lesson."""
+
+    def numbered(self) -> list[tuple[int, Lesson | BrokenLesson]]:
+        """(number, lesson or broken file), as the lesson list shows them."""
+        return list(enumerate(self.places or self.lessons, 1))
+
+    def number(self, lesson: Lesson) -> int:
+        """The number the list shows for ``lesson`` (its file's place)."""
+        for n, entry in self.numbered():
+            if entry is lesson or (isinstance(entry, Lesson) and entry.id == lesson.id):
+                return n
+        raise UnknownLesson(lesson.id, self._known())
 
     def lesson(self, lesson_id: str) -> Lesson:
         """The lesson of this id, or of this number as the lesson list numbers them
-        (``"11"``: a learner types the number he sees)."""
+        (``"11"``: a learner types the number he sees). A lesson whose file is broken,
+        asked for by number or id, raises ``BrokenLessonError`` saying so."""
         for lesson in self.lessons:
             if lesson.id == lesson_id:
                 return lesson
+        numbered = self.numbered()
+        for n, entry in numbered:
+            if isinstance(entry, BrokenLesson) and entry.id == lesson_id:
+                raise BrokenLessonError(lesson_id, n, entry)
         number, why = typed_number(lesson_id)
-        if number is not None and 1 <= number <= len(self.lessons):
-            return self.lessons[number - 1]
-        raise UnknownLesson(lesson_id, [lesson.id for lesson in self.lessons], why)
+        if number is not None and 1 <= number <= len(numbered):
+            found = numbered[number - 1][1]
+            if isinstance(found, BrokenLesson):
+                raise BrokenLessonError(lesson_id, number, found)
+            return found
+        raise UnknownLesson(lesson_id, self._known(), why)
+
+    def _known(self) -> list[str]:
+        return [
+            f"{entry.id} (broken)" if isinstance(entry, BrokenLesson) else entry.id
+            for _, entry in self.numbered()
+        ]
 
     @property
     def steps(self) -> list[Step]:

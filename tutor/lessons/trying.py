@@ -17,17 +17,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from tutor.engines.protocol import quote
+from tutor.io.lines import MAX_LINE, BadLine, bounded_lines
 from tutor.io.reading import json_int
 from tutor.lessons.judge import AnswerError, Judgement, judge, parse_answer
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Step, typed_number
-
-MAX_LINE = 100_000
-"""Longer input lines are refused unread (no request needs more)."""
 
 
 class TryError(ValueError):
@@ -73,7 +71,7 @@ def try_answer(
 def judge_line(curriculum: Curriculum, line: str) -> dict[str, Any]:
     """One JSON line in, one JSON object out: the judgement, or ``{"error": ...}``."""
     if len(line) > MAX_LINE:
-        return {"error": f"line longer than {MAX_LINE} characters"}
+        return {"error": f"line longer than {MAX_LINE:,} characters"}
     try:  # a number too long to read stands in its field, which refuses it by name
         request = json.loads(line, parse_int=json_int)
     except (ValueError, RecursionError) as exc:
@@ -95,11 +93,18 @@ def judge_line(curriculum: Curriculum, line: str) -> dict[str, Any]:
         return {"error": f"internal error: {type(exc).__name__}: {exc}"}
 
 
-def serve(curriculum: Curriculum, source: TextIO, sink: TextIO) -> None:
-    for line in source:
-        if not line.strip():
+def serve(curriculum: Curriculum, source: Iterable[str] | TextIO, sink: TextIO) -> None:
+    """Answer each non-blank line with one JSON line. A line longer than ``MAX_LINE``
+    is refused unread, and one that is not UTF-8 is named by its byte, as ``ecarte
+    advise`` does: the same reader (``tutor.io.lines``)."""
+    for line in bounded_lines(source, MAX_LINE):
+        if isinstance(line, BadLine):
+            answer = {"error": line.message}
+        elif not line.strip():
             continue
-        sink.write(json.dumps(judge_line(curriculum, line), ensure_ascii=False) + "\n")
+        else:
+            answer = judge_line(curriculum, line)
+        sink.write(json.dumps(answer, ensure_ascii=False) + "\n")
         sink.flush()
 
 
@@ -151,8 +156,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "ecarte lessons try: with -, the requests come on standard input", file=sys.stderr
             )
             return 2
-        if hasattr(sys.stdin, "reconfigure"):
-            sys.stdin.reconfigure(errors="replace")
         serve(curriculum, sys.stdin, sys.stdout)
         return 0
     if args.step is None or not args.answer:

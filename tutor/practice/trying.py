@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
-from tutor.engines.protocol import RequestError, capped, read_lines, write_line
+from tutor.engines.protocol import RequestError, capped, write_line
+from tutor.io.lines import BadLine, bounded_lines
 from tutor.io.reading import json_int, quote
 from tutor.practice.defence import Defence
 from tutor.practice.loader import PositionSet
@@ -138,9 +139,9 @@ def answer(positions: PositionSet, defence: Defence, line: str) -> dict[str, Any
 def serve(positions: PositionSet, lines: Iterable[str] | Iterable[bytes], out: IO[str]) -> int:
     """Answer each non-blank line with exactly one JSON line."""
     defence = Defence()
-    for line in read_lines(lines):
-        if isinstance(line, RequestError):
-            write_line(out, {"error": str(line)})
+    for line in bounded_lines(lines):
+        if isinstance(line, BadLine):
+            write_line(out, {"error": line.message})
         elif line.strip():
             write_line(out, answer(positions, defence, line))
     return 0

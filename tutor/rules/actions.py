@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.io.reading import quote
-from tutor.rules.cards import Card, CardError, parse_cards
+from tutor.rules.cards import Card, CardError, Suit, parse_cards
 
 KINDS = ("play", "propose", "accept", "refuse", "discard", "mark", "hold", "lead", "follow")
 CARD_KINDS = ("lead", "follow")
@@ -59,6 +59,19 @@ class Action:
         if not self.cards:
             return "take none" if self.kind == "discard" else self.kind
         return f"{self.kind} {' '.join(c.label for c in self.shown_cards)}"
+
+    def answering(self, led: Card | None, trump: Suit | None) -> str:
+        """The action as a reader reads it, a card played second said as it answers the
+        card ``led``: ``follow suit with K♥``, ``trump with 8♠``, ``throw away 9♦`` (a
+        learner review: every card played second called "follow"); else ``label``."""
+        if self.kind != "follow" or led is None or not self.cards:
+            return self.label
+        card = self.cards[0]
+        if card.suit == led.suit:
+            return f"follow suit with {card.label}"
+        if card.suit == trump:
+            return f"trump with {card.label}"
+        return f"throw away {card.label}"
 
     @property
     def shown_cards(self) -> tuple[Card, ...]:

@@ -1,27 +1,38 @@
-"""The game in progress, kept after every move so that it can be resumed at the next start.
+"""The games in progress, kept after every move so that they can be resumed at the next start.
 
-One file in the saved-games folder, ``autosave.rec`` (not ``*.txt``, so it is not
-listed among the games the learner saved), written atomically: a game record
-(``tutor.rules.record``) with two more header lines the record loader passes over,
-the opponent's engine and whether the gallery was on (``with_opponent``; the games
-the learner saves carry them too). A finished game is not
-kept: there is nothing left to resume.
+Each game in play keeps its own file in the saved-games folder,
+``autosave-<time>-<random>.rec`` (not ``*.txt``, so it is not listed among the games the
+learner saved; ``autosave.rec``, the one file of earlier tutors, is read as one of
+them), so two tutors open on one data folder never write over each other's game. A
+file is written atomically: a game record (``tutor.rules.record``) with two more
+header lines the record loader passes over, the opponent's engine and whether the
+gallery was on (``with_opponent``; the games the learner saves carry them too). A
+finished game is not kept: there is nothing left to resume.
+
+The game in play holds its file (``Claim``: a lock beside it, where the system has
+locks), so that another tutor neither offers it nor sets it aside meanwhile.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
+import time
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from tutor.engines import ENGINE_NAMES
-from tutor.io.files import MIB, UnreadableFile, read_text, write_atomically
+from tutor.io.files import MIB, UnreadableFile, read_text, records_in, write_atomically
 from tutor.io.reading import text_lines
 from tutor.rules.game import Game
 from tutor.rules.record import MAGIC, RecordError, dumps, loads
 from tutor.rules.record import read as read_record
 
 NAME = "autosave.rec"
+"""The one autosave of tutors before each game kept its own: still read."""
+PATTERN = "autosave*.rec"
 ENGINE_KEY = "Engine"
 GALLERY_KEY = "Gallery"
 
@@ -52,7 +63,20 @@ class InProgress:
 
 
 def path_in(folder: Path) -> Path:
+    """The autosave of earlier tutors, one for all games."""
     return folder / NAME
+
+
+def new_path(folder: Path) -> Path:
+    """A name for a new game's autosave, its own: the time, and random letters so
+    that two tutors starting within a second do not share it."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return folder / f"autosave-{stamp}-{secrets.token_hex(3)}.rec"
+
+
+def paths_in(folder: Path) -> list[Path]:
+    """The autosaves in ``folder``, newest first (regular files only: ``records_in``)."""
+    return records_in(folder, PATTERN)
 
 
 def is_worth_keeping(game: Game) -> bool:
@@ -60,15 +84,15 @@ def is_worth_keeping(game: Game) -> bool:
     return bool(game.actions) and not game.is_over
 
 
-def write(folder: Path, game: Game, engine: str, gallery: bool = False) -> Path | None:
-    """Keep ``game`` (atomically: a crash mid-write leaves the previous copy whole);
-    a game not begun or already over clears the copy instead. Raises OSError."""
-    path = path_in(folder)
+def write(path: Path, game: Game, engine: str, gallery: bool = False) -> Path | None:
+    """Keep ``game`` in its autosave ``path`` (atomically: a crash mid-write leaves the
+    previous copy whole); a game not begun or already over clears the copy instead.
+    Raises OSError."""
     if not is_worth_keeping(game):
-        clear(folder)
+        clear(path)
         return None
-    folder.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, with_opponent(game, engine, gallery), durable=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, with_opponent(game, engine, gallery))
     return path
 
 
@@ -100,10 +124,9 @@ def opponent_of(text: str) -> tuple[str | None, bool | None]:
     )
 
 
-def read(folder: Path) -> InProgress | None:
-    """The game kept in ``folder``, or None if there is none (or it is over).
+def read(path: Path) -> InProgress | None:
+    """The game kept in the autosave ``path``, or None if there is none (or it is over).
     Raises RecordError if the file is there but cannot be read as a game."""
-    path = path_in(folder)
     if not os.path.lexists(path):
         return None
     try:
@@ -120,21 +143,108 @@ def read(folder: Path) -> InProgress | None:
     return InProgress(game, engine or "best", bool(gallery), path)
 
 
-def set_aside(folder: Path, stamp: str) -> Path | None:
-    """Move a kept game that cannot be read aside (``autosave-STAMP.bad``, not listed
-    among the saved games) rather than let the next game write over it: a file a crash
+def unfinished(folder: Path) -> tuple[list[InProgress], list[RecordError]]:
+    """The games kept in ``folder`` and not in play in another tutor (``is_held``),
+    newest first, and why each autosave that cannot be read cannot."""
+    games, problems = [], []
+    for path in paths_in(folder):
+        if is_held(path):
+            continue
+        try:
+            kept = read(path)
+        except RecordError as exc:
+            problems.append(exc)
+            continue
+        if kept is not None:
+            games.append(kept)
+    return games, problems
+
+
+def set_aside(path: Path, stamp: str) -> Path | None:
+    """Move an autosave that cannot be read aside (``autosave-STAMP.bad``, not listed
+    among the saved games) rather than let a later game write over it: a file a crash
     damaged may be mended by hand (a tester's review). None if there is no such file."""
-    path = path_in(folder)
     if not path.is_file() or path.is_symlink():
         return None
-    target = path.with_name(f"autosave-{stamp}.bad")
+    target, n = path.with_name(f"autosave-{stamp}.bad"), 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"autosave-{stamp}-{n}.bad")
     path.replace(target)
+    _lock_path(path).unlink(missing_ok=True)
     return target
 
 
-def clear(folder: Path) -> None:
-    """Forget the game kept (nothing happens if there is none)."""
-    path_in(folder).unlink(missing_ok=True)
+def clear(path: Path) -> None:
+    """Forget the game kept in ``path`` (nothing happens if there is none)."""
+    path.unlink(missing_ok=True)
+
+
+# --- holding an autosave while its game is in play -------------------------------------
+
+try:
+    import fcntl
+except ImportError:  # Windows: no locks, every autosave is free
+    fcntl = None  # type: ignore[assignment]
+
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.lock")
+
+
+class Claim:
+    """The autosave ``path`` held by the game in play in this tutor: ``is_held`` says
+    so to every other (an advisory lock on a file beside it, released when the game
+    leaves the table or the process ends, however it ends)."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def take(cls, path: Path) -> Claim | None:
+        """Hold ``path``; None if another tutor holds it."""
+        if fcntl is None:
+            return cls(path, None)
+        lock = _lock_path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError:  # a folder that cannot be written: nothing to hold either
+            return cls(path, None)
+        for attempt in range(3):  # another tutor may be looking (``is_held``) just now
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return cls(path, fd)
+            except OSError:
+                time.sleep(0.02 * (attempt + 1))
+        os.close(fd)
+        return None
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            _lock_path(self.path).unlink()
+        os.close(self._fd)
+        self._fd = None
+
+
+def is_held(path: Path) -> bool:
+    """Whether a game in play, here or in another tutor, holds the autosave ``path``."""
+    if fcntl is None:
+        return False
+    try:
+        fd = os.open(_lock_path(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:  # no lock file: no one holds it
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def _header(text: str) -> dict[str, str]:

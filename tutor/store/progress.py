@@ -8,8 +8,9 @@ promises shape this module:
   file that cannot be read (corrupt, not a database, made by a newer tutor) is
   renamed aside with a timestamp and a fresh one started; the message saying so
   is kept in ``Progress.notices`` for the app to show, and logged.
-- The tutor always starts: if the data directory cannot be written, progress
-  lives in memory for the session, again with a notice.
+- The tutor always starts: if the data directory cannot be written, or the file
+  (or one SQLite keeps beside it) is a symbolic link, which SQLite would follow out
+  of the data folder, progress lives in memory for the session, again with a notice.
 - Time is injected (``clock``), so the review schedule is testable to the second.
 
 Spaced review: a step not solved unaided (a wrong first answer, a hint asked
@@ -30,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from tutor.io.files import is_link
 from tutor.io.reading import quote
 
 log = logging.getLogger(__name__)
@@ -273,6 +275,11 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return self._in_memory(f"cannot create {self.path.parent}: {exc}")
+        linked = self._linked()
+        if linked is not None:
+            return self._in_memory(
+                f"{linked} is a symbolic link, and the tutor does not write through links"
+            )
         try:
             return self._connect()
         except BusyDatabase as exc:
@@ -295,6 +302,15 @@ class Progress:
             return self._connect()
         except (UnreadableDatabase, sqlite3.Error, OSError) as exc:
             return self._in_memory(f"cannot start a new progress file at {self.path}: {exc}")
+
+    def _linked(self) -> Path | None:
+        """The database file, or a file SQLite keeps beside it, that is a symbolic link:
+        SQLite would write wherever it points, outside the data folder."""
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            path = self.path.with_name(self.path.name + suffix)
+            if is_link(path):
+                return path
+        return None
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)

@@ -29,6 +29,7 @@ from tutor.engines.best import BestEngine, discard_candidates
 from tutor.hints.explain import signed
 from tutor.rules.actions import Action
 from tutor.rules.cards import PACK, Card, Rank, Suit, intern
+from tutor.rules.deal import Phase
 from tutor.rules.infoset import infoset_of
 from tutor.tables.players import PlainRoundPlayer, RoundSeat
 from tutor.tables.pool import PoolTable
@@ -38,6 +39,8 @@ from tutor.tables.tricks import best_index
 
 ROLLOUT_DEALS = 120
 """Deals of the unseen cards weighed per decision by the rollout engine."""
+MEMO_LIMIT = 200_000
+"""Choices remembered before the memo is emptied (a long review stays in bounded memory)."""
 SAMPLING_TRIES = 200
 """Attempts at a consistent deal before the sampler gives up on one."""
 ROUND_SOURCES = ("tables/tricks", "french/points")
@@ -52,6 +55,10 @@ class RoundAdvisor:
         self.seed = 0 if seed is None else seed
         self.deals = deals
         self._player = PlainRoundPlayer()
+        self._choices: dict[tuple[tuple[Card, ...], tuple[Card, ...], Suit], Card] = {}
+        """The computer player's card by what it sees (its hand, the trick, the trump):
+        it decides from those alone, and the same few cards in hand with the same trick
+        come up again and again over a review's rollouts."""
 
     def advise(self, table: RoundTable) -> Advice:
         deal = table.deal
@@ -76,13 +83,32 @@ class RoundAdvisor:
         )
 
     def _value(self, table: RoundTable, deal: RoundDeal, seat: int) -> float:
+        """The deal played out by the computer players: the seat's side's points less
+        the others' mean."""
         while not deal.is_over:
-            view = RoundSeat(deal.hands[deal.to_act], deal.trick, deal.trump, deal.legal_actions())
-            deal = deal.apply(self._player.choose(view))
+            if deal.phase is Phase.MARK_KING:
+                deal = deal.apply(self._player.choose(_seat_view(deal)))
+            else:
+                deal = deal.play_allowed(self._card(deal))
         points = table.deal_points(deal)
         mine = table.sides[seat]
         others = [p for side, p in enumerate(points) if side != mine]
         return points[mine] - sum(others) / len(others)
+
+
+    def _card(self, deal: RoundDeal) -> Card:
+        """The computer player's card, remembered by what it sees."""
+        key = (deal.hands[deal.to_act], deal.trick, deal.trump)
+        card = self._choices.get(key)
+        if card is None:
+            if len(self._choices) > MEMO_LIMIT:
+                self._choices.clear()
+            card = self._choices[key] = self._player.choose(_seat_view(deal)).card
+        return card
+
+
+def _seat_view(deal: RoundDeal) -> RoundSeat:
+    return RoundSeat(deal.hands[deal.to_act], deal.trick, deal.trump, deal.legal_actions())
 
 
 def _reason(best: Action, values: dict[str, float], deals: int, options: int) -> str:

@@ -11,6 +11,7 @@ reviewed from the command line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,22 +76,33 @@ def decision_kind(table: AnyTable, action: Action) -> str:
     return "mark_king" if action.kind == "mark" else action.kind
 
 
-def review_table(table: AnyTable, advisor: TableAdvisor | None = None) -> TableReview:
+def review_table(
+    table: AnyTable,
+    advisor: TableAdvisor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> TableReview:
+    """Every decision of every player weighed; ``progress(done, total)`` is told after
+    each decision (a six-player record takes a while)."""
     advisor = advisor or TableAdvisor(table.seed)
+    todo = [
+        (deal, step)
+        for deal in deals_played(table)
+        for step in deal.steps
+        if len(step.before.legal_actions()) >= 2  # forced: no decision
+    ]
     decisions = []
-    for deal in deals_played(table):
-        for step in deal.steps:
-            if len(step.before.legal_actions()) < 2:
-                continue  # forced: no decision
-            decisions.append(
-                TableDecision(
-                    deal.label,
-                    step.seat,
-                    table.players[step.seat],
-                    decision_kind(step.before, step.action),
-                    judge_step(advisor, step),
-                )
+    for done, (deal, step) in enumerate(todo, 1):
+        decisions.append(
+            TableDecision(
+                deal.label,
+                step.seat,
+                table.players[step.seat],
+                decision_kind(step.before, step.action),
+                judge_step(advisor, step),
             )
+        )
+        if progress is not None:
+            progress(done, len(todo))
     return TableReview(table.name, tuple(table.players), tuple(decisions))
 
 

@@ -101,36 +101,42 @@ class RoundDeal:
             raise IllegalAction(play_reason(hand, self.trick, self.trump), law=self.law)
         return self._play(card)
 
+    def play_allowed(self, card: Card) -> RoundDeal:
+        """``card`` played by the seat to act, known to be one the laws allow (one of
+        ``legal_actions``): not checked again, for the advisor's rollouts, which play
+        hundreds of thousands of cards in a review."""
+        return self._play(card)
+
     def _play(self, card: Card) -> RoundDeal:
         seat = self.to_act
-        hands = _set(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
+        hands = _set(self.hands, seat, tuple(c for c in self.hands[seat] if c is not card))
         played = _set(self.played, seat, True)
         trick = (*self.trick, card)
         if len(trick) < self.size:
-            moved = replace(
-                self,
-                hands=hands,
-                played=played,
-                trick=trick,
-                to_act=self.next_seat(seat),
-                phase=Phase.FOLLOW,
-            )
+            moved = self._after(hands, played, trick, self.tricks, self.leader, Phase.FOLLOW)
             return moved._king_moment()
         winner = self.trick_winner(self.leader, trick)
         tricks = (*self.tricks, (self.leader, trick))
-        moved = replace(
-            self,
-            hands=hands,
-            played=played,
-            trick=(),
-            tricks=tricks,
-            leader=winner,
-            to_act=winner,
-            phase=Phase.LEAD,
-        )
         if len(tricks) == 5:
-            return replace(moved, phase=Phase.DONE)
-        return moved._king_moment()
+            return self._after(hands, played, (), tricks, winner, Phase.DONE)
+        return self._after(hands, played, (), tricks, winner, Phase.LEAD)._king_moment()
+
+    def _after(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        played: tuple[bool, ...],
+        trick: tuple[Card, ...],
+        tricks: tuple[tuple[int, tuple[Card, ...]], ...],
+        leader: int,
+        phase: Phase,
+    ) -> RoundDeal:
+        """The deal after a card, built field by field (``dataclasses.replace`` was a
+        third of a review's time: the rollouts play every card through here)."""
+        to_act = leader if not trick else (self.to_act + 1) % len(hands)
+        return RoundDeal(
+            self.dealer, hands, self.turnup, phase, to_act, leader, trick, tricks, played,
+            self.king, self.law,
+        )  # fmt: skip
 
     def _king_moment(self) -> RoundDeal:
         """The king of trumps is marked just before its holder's first card (french/jeu)."""

@@ -110,6 +110,14 @@ def follow_ways(allowed: Sequence[Card], led: Card | None, trump: Suit | None) -
     return ways
 
 
+def last_card_words(card: Card, led: Card | None, trump: Suit | None) -> str:
+    """What playing the last card does, said before "your last card": "follow suit
+    with", "trump with" or "throw away" (a tester's review: "follow with your last card"
+    said of a card thrown away)."""
+    way = follow_ways([card], led, trump)[0]
+    return way if way == "throw away" else f"{way} with"
+
+
 class DecisionKeys:
     """Mixin for a Screen: turns the shared keys into domain actions.
 

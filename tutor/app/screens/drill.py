@@ -54,11 +54,12 @@ def taught_in(topic: Topic, hint: str | None = None) -> list[tuple[int, Lesson, 
     from tutor.lessons.drills import teaching
 
     try:
-        lessons = curriculum().lessons
+        course = curriculum()
     except LessonsUnavailable:
         return []
-    numbers = {lesson.id: n for n, lesson in enumerate(lessons, start=1)}
-    return [(numbers[lesson.id], lesson, i) for lesson, i in teaching(topic, lessons, hint)]
+    return [
+        (course.number(lesson), lesson, i) for lesson, i in teaching(topic, course.lessons, hint)
+    ]
 
 
 def _topic_entry(topic: Topic, lessons: list[tuple[int, Lesson, int]]) -> Content:

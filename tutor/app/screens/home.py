@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 
 from tutor.app.markup import plain, styled
-from tutor.app.progress import game_in_progress, progress_summary
+from tutor.app.progress import games_in_progress, progress_summary
 from tutor.app.widgets.footer import AdaptiveFooter
 
 if TYPE_CHECKING:
@@ -44,6 +45,13 @@ USES = (
     ),
 )
 
+FIRST_DEAL = (
+    "First deal",
+    "f",
+    "New to écarté? One whole deal, step by step.",
+)
+"""The entry that leads the home screen for a learner with no progress yet."""
+
 
 class HomeScreen(Screen):
     """Where the tutor opens: choose lessons, play or texts."""
@@ -52,6 +60,7 @@ class HomeScreen(Screen):
         app = getters.app(EcarteApp)
 
     BINDINGS = [
+        Binding("f", "first_deal", "First deal", id="first-deal"),
         Binding("c", "continue", "Continue", id="continue"),
         Binding("l", "app.lessons", "Lessons", id="lessons"),
         Binding("v", "review", "Review", id="review", show=False),
@@ -72,6 +81,12 @@ class HomeScreen(Screen):
                 "Learn the card game of the 19th-century clubs from its own sources.",
                 id="home-tagline",
             )
+            label, key, text = FIRST_DEAL
+            with Horizontal(id="first-deal-use", classes="use"):
+                yield Button(
+                    f"{label}  {key}", id="use-first-deal", variant="success", compact=True
+                )
+                yield Static(text, classes="use-text")
             with Horizontal(id="uses"):
                 for ident, label, key, text in USES:
                     with Vertical(classes="use"):
@@ -85,8 +100,10 @@ class HomeScreen(Screen):
             yield progress
         yield AdaptiveFooter()
 
-    in_progress = None
-    """The autosaved game to offer again (``tutor.store.autosave.InProgress``), if any."""
+    in_progress: list = []
+    """The autosaved games to offer again (``tutor.store.autosave.InProgress``), newest first."""
+    leading = False
+    """Whether the first deal leads the screen (a learner with no progress yet)."""
 
     def on_mount(self) -> None:
         self.refresh_progress()
@@ -102,35 +119,62 @@ class HomeScreen(Screen):
         self.refresh_progress()
 
     def refresh_progress(self) -> None:
+        self.leading = self.leads_with_first_deal()
+        self.query_one("#first-deal-use").display = self.leading
         self.query_one("#progress", Static).update(progress_summary())
-        self.in_progress, problem = game_in_progress()
+        self.in_progress, problems = games_in_progress()
         line = self.query_one("#resume", Static)
-        if self.in_progress is not None:
-            line.update(
+        told = []
+        if len(self.in_progress) == 1:
+            told.append(
                 styled(
                     "A game in progress: $where. Press [b]r[/b] to resume it.",
-                    where=self.in_progress.describe(),
+                    where=self.in_progress[0].describe(),
                 )
             )
-        elif problem:
-            line.update(plain(f"The game left in progress could not be read: {problem}"))
-        else:
-            line.update("")
-        line.display = bool(self.in_progress or problem)
+        elif self.in_progress:
+            told.append(
+                styled(
+                    "$count games in progress (the latest: $where). Press [b]r[/b] to choose one.",
+                    count=str(len(self.in_progress)),
+                    where=self.in_progress[0].describe(),
+                )
+            )
+        told += [plain(f"The game left in progress could not be read: {p}") for p in problems]
+        line.update(Content("\n").join(told))
+        line.display = bool(told)
         self.refresh_bindings()
 
+    def leads_with_first_deal(self) -> bool:
+        from tutor.app.lessonsource import progress
+        from tutor.lessons.first_deal import leads_home
+
+        return leads_home(progress())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "first_deal":
+            return self.leading
         if action == "resume":
-            return self.in_progress is not None
+            return bool(self.in_progress)
         return True
 
     def action_resume(self) -> None:
-        """Take up the autosaved game where it was left, against the same engine."""
+        """Take up an autosaved game where it was left, against the same engine: the
+        only one, or the one chosen among them."""
+        from tutor.app.screens.records import LoadGameScreen
+
+        kept = {game.path: game for game in self.in_progress}
+        if len(kept) == 1:
+            self.resume(next(iter(kept.values())))
+        elif kept:
+            self.app.push_screen(
+                LoadGameScreen(list(kept), "Resume a game in progress"),
+                lambda path: self.resume(kept[path]) if path in kept else None,
+            )
+
+    def resume(self, kept) -> None:
         from tutor.app.screens.play import PlayScreen
 
-        kept = self.in_progress
-        if kept is None:
-            return
         self.app.push_screen(
             PlayScreen(load=kept.path, engine=kept.engine, gallery=kept.gallery, resumed=True)
         )
@@ -146,6 +190,9 @@ class HomeScreen(Screen):
         _, lesson_id, index = found
         self.app.open_lesson(lesson_id, index)
 
+    def action_first_deal(self) -> None:
+        self.app.open_first_deal()
+
     def action_review(self) -> None:
         self.app.open_review()
 
@@ -154,4 +201,7 @@ class HomeScreen(Screen):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")
+        if ident == "first-deal":
+            self.action_first_deal()
+            return
         await self.app.run_action(ident)

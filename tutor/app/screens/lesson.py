@@ -1063,9 +1063,15 @@ class LessonScreen(Screen):
         attempt.ask_hint()
         self.clue_stage = min(self.clue_stage + 1, STAGES + 1)
         tried = self.tried_choices()
+        # a review shows no passage before a clue: the clue's passage is news there
+        beside = (
+            self.lesson.passages_beside(self.step)
+            if self.lesson is not None and self.review is None
+            else ()
+        )
         lines = []
         for stage in range(1, self.clue_stage + 1):
-            found = clue(self.step, stage, tried)
+            found = clue(self.step, stage, tried, beside)
             if found is None:
                 continue
             text = found.text

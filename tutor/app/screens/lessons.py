@@ -63,6 +63,22 @@ def _lesson_entry(n: int, mine) -> Table:
     return grid
 
 
+def _broken_entry(n: int, broken) -> Table:
+    """A lesson file that cannot be read, at its place: the lessons after it keep their
+    numbers, and the learner sees which file is broken and why."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=5, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    body = Text.assemble(
+        (broken.id, "bold"),
+        ("  · cannot be read", "bold red"),
+        "\n",
+        (f"{broken.name}: {broken.why()}", "dim"),
+    )
+    grid.add_row(Text.assemble(("✗ ", "bold red"), f"{n:>2}."), body)
+    return grid
+
+
 def _review_entry(due: int) -> Table:
     """The review queue as the first entry, in the same gutter as the lessons."""
     grid = Table.grid(padding=(0, 1))
@@ -88,6 +104,13 @@ class LessonsScreen(Screen):
         Binding("w", "weak_spots", "Weak spots", id="weak"),
         Binding("d", "drills", "Drills", id="drills"),
         Binding("r", "reset", "Reset lesson", id="reset"),
+        Binding(
+            "f",
+            "first_deal",
+            "First deal",
+            id="first-deal",
+            tooltip="One whole deal walked through",
+        ),
         Binding("escape", "app.pop_screen", "Back", id="back"),
     ]
 
@@ -138,13 +161,20 @@ class LessonsScreen(Screen):
         )
         if due:
             options.add_option(Option(_review_entry(len(due)), id=REVIEW))
-        for n, standing in enumerate(mine, start=1):
-            options.add_option(Option(_lesson_entry(n, standing), id=standing.lesson.id))
+        from tutor.lessons.model import BrokenLesson
+
+        by_id = {standing.lesson.id: standing for standing in mine}
+        for n, entry in curriculum().numbered():
+            if isinstance(entry, BrokenLesson):
+                options.add_option(Option(_broken_entry(n, entry), disabled=True))
+            else:
+                options.add_option(Option(_lesson_entry(n, by_id[entry.id]), id=entry.id))
         if not lessons:
             head.update("Lessons: no lessons are installed yet.")
         if options.option_count:
             keep = highlighted is not None and highlighted < options.option_count
-            options.highlighted = highlighted if keep else 0
+            open_ = [i for i in range(options.option_count) if not options.options[i].disabled]
+            options.highlighted = highlighted if keep else (open_[0] if open_ else None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == REVIEW:
@@ -157,6 +187,9 @@ class LessonsScreen(Screen):
 
     def action_drills(self) -> None:
         self.app.open_drill(None)
+
+    def action_first_deal(self) -> None:
+        self.app.open_first_deal()
 
     def action_weak_spots(self) -> None:
         self.app.open_weak_spots()

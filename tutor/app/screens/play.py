@@ -28,7 +28,7 @@ from textual.widgets import Button, Header, Label, RichLog, Static
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import drawn_cards, narrate, penalty_fact, turned_king
-from tutor.app.progress import keep_in_progress, save_game, shelve_in_progress
+from tutor.app.progress import games_dir, keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen, ask_then
 from tutor.app.screens.decision_keys import (
     DECISION_KEYS,
@@ -36,6 +36,7 @@ from tutor.app.screens.decision_keys import (
     card_keys,
     decision_bindings,
     follow_prompt,
+    last_card_words,
 )
 from tutor.app.widgets.cards import BacksView, HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -51,7 +52,8 @@ from tutor.rules.game import Game, replay
 from tutor.rules.infoset import infoset_of
 from tutor.rules.outcome import deal_to_replay, outcome
 from tutor.rules.rulesets import make_rules
-from tutor.store.autosave import load_with_opponent
+from tutor.store import autosave
+from tutor.store.autosave import Claim, load_with_opponent
 
 if TYPE_CHECKING:
     from textual import getters
@@ -136,6 +138,8 @@ class PlayScreen(DecisionKeys, Screen):
         """What the advice pane shows instead of its prompt: a "hint" (or its
         "Thinking…") or a "law" the learner tried to break."""
         self.autosave_failed = False
+        self.claim: Claim | None = None
+        """The autosave this table keeps its game in, its own (``tutor.store.autosave``)."""
         self.before_redeal: Game | None = None
         """The game as it was before ``r``, while no move of the learner's has followed."""
         self.unsaved = False
@@ -164,12 +168,43 @@ class PlayScreen(DecisionKeys, Screen):
         yield AdaptiveFooter()
 
     def on_mount(self) -> None:
-        if not self.resumed:
-            self.shelve_unfinished()
+        shelved = None if self.resumed else self.shelve_unfinished()
+        self.claim = self.own_autosave()
         if self.load_path is not None:
             self.load_game(self.load_path)
         else:
             self.start_game(self.game)
+        if shelved:
+            self.log_line(shelved)
+
+    def on_unmount(self) -> None:
+        if self.claim is not None:
+            self.claim.release()
+
+    def leave_table(self) -> None:
+        """Back to the screen beneath, the autosave let go first, so that the home
+        screen, refreshed as it shows, offers the game (no longer in play)."""
+        if self.claim is not None:
+            self.claim.release()
+        self.app.pop_screen()
+
+    def own_autosave(self) -> Claim:
+        """The autosave to keep this table's game in: the one resumed, else (or if
+        another tutor took it up meanwhile) a new one, so that no other game's is
+        written over."""
+        games = games_dir()
+        if self.resumed and self.load_path is not None:
+            claim = Claim.take(self.load_path)
+            if claim is not None:
+                return claim
+            self.notify(
+                "This game is being played in another window too: this table keeps"
+                " its own copy from here.",
+                title="Game in progress",
+                severity="warning",
+            )
+        fresh = autosave.new_path(games)
+        return Claim.take(fresh) or Claim(fresh, None)  # a new name: no one else holds it
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.query_one(MoreBelow).follow)
@@ -237,35 +272,54 @@ class PlayScreen(DecisionKeys, Screen):
         return bool(self.game.actions) and not self.game.is_over
 
     def keep(self) -> None:
-        """Autosave the game (a finished one clears the copy); a failure is told once."""
+        """Autosave the game (a finished one clears the copy); a failure is told once,
+        and so is the next success, after which leaving no longer warns of a loss."""
         try:
-            keep_in_progress(self.game, self.engine_name, self.gallery.enabled)
+            if self.claim is None:  # not mounted yet
+                return
+            keep_in_progress(self.claim.path, self.game, self.engine_name, self.gallery.enabled)
         except OSError as exc:
             if not self.autosave_failed:
                 self.autosave_failed = True
                 self.notify(
                     f"The game cannot be autosaved: {exc}", title="Autosave", severity="warning"
                 )
+            return
+        if self.autosave_failed:
+            self.autosave_failed = False
+            self.notify("The game is autosaved again.", title="Autosave")
 
-    def shelve_unfinished(self) -> None:
+    def shelve_unfinished(self) -> str | None:
         """A new game takes the autosave's place: an earlier game left unfinished goes
-        among the saved games first, so it is never lost."""
+        among the saved games first, so it is never lost. Returns the line the game's
+        log says it in: a notice at 80x24 covered the hand and broke the file's name (a
+        tester's review), and the picker (``l``) marks the game unfinished anyway."""
         try:
             moved = shelve_in_progress()
         except OSError as exc:
             self.notify(f"The unfinished game could not be kept: {exc}", severity="warning")
-            return
-        if moved is not None and moved.suffix == ".bad":
-            self.notify(
-                f"The game left in progress could not be read; the file is kept as {moved}.",
-                title="Unfinished game",
-                severity="warning",
+            return None
+        kept = 0
+        for path in moved:
+            if path.suffix == ".bad":
+                self.notify(
+                    f"The game left in progress could not be read; the file is kept as {path}.",
+                    title="Unfinished game",
+                    severity="warning",
+                )
+            else:
+                kept += 1
+        if kept == 1:
+            return (
+                "Your unfinished game is kept among the saved games, marked unfinished:"
+                " l loads it."
             )
-        elif moved is not None:
-            self.notify(
-                f"Your unfinished game is kept among the saved games as {moved.name} (l loads it).",
-                title="Unfinished game",
+        if kept:
+            return (
+                f"Your {kept} unfinished games are kept among the saved games, marked"
+                " unfinished: l loads them."
             )
+        return None
 
     def apply(self, action: Action) -> bool:
         """Play an action for the player to act; a forbidden one shows its law."""
@@ -365,7 +419,7 @@ class PlayScreen(DecisionKeys, Screen):
             self.start_game(Game.new(_fresh_seed(), self.rules))
         else:  # leave the table
             if self.app.screen is self:
-                self.app.pop_screen()
+                self.leave_table()
 
     def show_law(self, message: str, law: str | None) -> None:
         title = "Not allowed"
@@ -544,7 +598,7 @@ class PlayScreen(DecisionKeys, Screen):
 
         def answered(yes: bool | None) -> None:
             if yes and self.app.screen is self:
-                self.app.pop_screen()
+                self.leave_table()
 
         if not self.in_progress():
             answered(True)
@@ -761,9 +815,10 @@ class PlayScreen(DecisionKeys, Screen):
             return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
         if last:
             return styled(
-                "$name led $card: follow with your last card, [b]1[/b].",
+                "$name led $card: $way your last card, [b]1[/b].",
                 name=names[1 - LEARNER],
                 card=card_label(led) if led else "?",
+                way=last_card_words(position.hands[LEARNER][0], led, position.trump),
             )
         allowed = [a.card for a in game.legal_actions() if a.kind == "follow"]
         led_by = f"{names[1 - LEARNER]} led {card_label(led) if led else '?'}: "

@@ -1,4 +1,4 @@
-"""Choosing a saved game record (data_dir()/games/) to load."""
+"""Choosing a saved game record (data_dir()/games/) to load, or a game in progress to resume."""
 
 from __future__ import annotations
 
@@ -20,10 +20,17 @@ class LoadGameScreen(ModalScreen[Path | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self, games: list[Path] | None = None, title: str | None = None) -> None:
+        """``games``: the records to choose from (None: the saved games), under ``title``."""
+        super().__init__()
+        self.games = games
+        self.title_text = title
+
     def compose(self) -> ComposeResult:
-        games = saved_games()
+        games = saved_games() if self.games is None else self.games
+        title = self.title_text or f"Load a game from {games_dir()}"
         with Vertical(id="load-dialog"):
-            yield Label(plain(f"Load a game from {games_dir()}"), id="load-title")
+            yield Label(plain(title), id="load-title")
             if games:
                 options = [Option(plain(describe_saved(p)), id=str(p)) for p in games]
                 yield OptionList(*options, id="load-list")

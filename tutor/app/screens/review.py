@@ -156,12 +156,18 @@ class GameReviewScreen(Screen):
         text.append(say(d.action))
         if same(d.action, d.best):
             text.append(" — the engine's choice too.")
+            if d.said:  # what it does, in words, before the figures
+                text.append(f" {d.said}")
         elif d.grade is None:
             # a near tie is told as one, not as the engine's preference (a reviewer:
             # "prefers lead A♦, 0.00 points better" beside "+2.25 vs +2.25")
             text.append(" — as good as the engine's choice, ")
             text.append(say(d.best), style="bold")
             text.append(f", within its sampling noise ({d.cost:.2f} points apart: no grade).")
+        elif d.said:  # what the engine's choice does, in words, before the figures
+            text.append(" — the engine prefers ")
+            text.append(say(d.best), style="bold")
+            text.append(f". {d.said} It is {d.cost:.2f} points better ({d.grade}).")
         else:
             text.append(" — the engine prefers ")
             text.append(say(d.best), style="bold")

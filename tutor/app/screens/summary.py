@@ -21,6 +21,7 @@ from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.rules.cards import Rank, sort_hand
+from tutor.rules.infoset import infoset_of
 from tutor.rules.laws import deal_points_told
 
 
@@ -171,7 +172,8 @@ class DealSummary(ModalScreen[None]):
                     graded.append(next(decisions))
                     rows.append(self.row(graded[-1]))
                 else:
-                    rows.append(f"- · {describe_action(action)} *(the only choice)*")
+                    said = describe_action(action, infoset_of(position, self.learner))
+                    rows.append(f"- · {said} *(the only choice)*")
             game = game.apply(action)
         head = (
             "**Your choices**, graded by the points each cost against the best engine:"
@@ -196,17 +198,26 @@ class DealSummary(ModalScreen[None]):
     def row(decision) -> str:
         from tutor.analysis.review import same
 
-        mine = describe_action(decision.action)
-        best = describe_action(decision.best)
+        # a card played second said as it answers the lead, as at the table (a tester's
+        # review: "✓ follow 7♦" on K♣ led, a card thrown away)
+        mine = describe_action(decision.action, decision.info)
+        best = describe_action(decision.best, decision.info)
+        # what the engine's choice does, in words, before any figure
+        said = markdown_literal(decision.said)
         if decision.grade is None:
             if same(decision.action, decision.best):
-                return f"- ✓ {mine}"
+                return f"- ✓ {mine}" + (f" — {said}" if said else "")
             if decision.cost < 0.005:
                 return f"- ✓ {mine} (engine: {best}, worth the same)"
             # a near tie, not a preference (a reviewer: "0.00 points better")
             return (
                 f"- ✓ {mine} (engine: {best}, as good within its noise: {decision.cost:.2f} apart)"
             )
+        if said:
+            return (
+                f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**. {said} It is"
+                f" {decision.cost:.2f} points better. {decision.why} {decision.example}"
+            ).rstrip()
         return (
             f"- ✗ **{decision.grade}**: {mine} — engine: **{best}**,"
             f" {decision.cost:.2f} points better. {decision.why} {decision.example}"

@@ -32,12 +32,14 @@ from tutor.app.progress import games_dir
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.io.files import records_in
+from tutor.rules.actions import Action
 from tutor.rules.cards import Rank, sort_hand
 from tutor.rules.deal import Position
 from tutor.rules.laws import trick_leaders
 from tutor.tables import PoolTable
 from tutor.tables.coach import DealPlayed, Judged, hand_as_dealt, judge_step
 from tutor.tables.round_deal import RoundDeal
+from tutor.tables.round_table import RoundTable
 
 GRADE_STYLE = {None: "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "red"}
 GRADES_TOLD = f"Grades by points of expected score lost against the advisor: {THRESHOLDS_TOLD}."
@@ -138,21 +140,37 @@ def deal_facts(deal: DealPlayed) -> Text:
     return out
 
 
-def judged_line(name: str, judged: Judged, advisor_name: str) -> Text:
-    """One decision: its mark, what was chosen, and what the advisor and the Hints prefer."""
+def said(action: Action, table: PoolTable | RoundTable | None = None) -> str:
+    """An action as the table saw it: a card played to a trick as it answers the card
+    led, "follow suit with", "trump with", "throw away" (a tester's review: "follow 7♦"
+    of a card thrown away)."""
+    if action.kind != "follow" or table is None:
+        return describe_action(action)
+    if isinstance(table, PoolTable):
+        position = table.game.position
+        return action.answering(position.led, position.trump)
+    deal = table.deal
+    return action.answering(deal.trick[0] if deal.trick else None, deal.trump)
+
+
+def judged_line(
+    name: str, judged: Judged, advisor_name: str, table: PoolTable | RoundTable | None = None
+) -> Text:
+    """One decision: its mark, what was chosen, and what the advisor and the Hints prefer
+    (each card said as it answers the trick at ``table``, the table before it)."""
     line = Text()
     line.append(f"{judged.mark:>2} ", style=f"bold {GRADE_STYLE[judged.grade]}")
-    line.append(f"{name}: {describe_action(judged.action)}")
+    line.append(f"{name}: {said(judged.action, table)}")
     if judged.grade:
         line.append(f" — {judged.grade}", style=GRADE_STYLE[judged.grade])
     if judged.action != judged.best:
         cost = f", costs {judged.cost:.2f}" if judged.cost is not None else ", not weighed"
-        line.append(f" ({advisor_name}: {describe_action(judged.best)}{cost})", style="dim")
+        line.append(f" ({advisor_name}: {said(judged.best, table)}{cost})", style="dim")
     if judged.hints is not None:
         # "the Hints agree" beside a mistake was read as agreeing with the grade (a
         # learner review): say that the choice graded down is the Hints' own
         if judged.hints != judged.action:
-            told = f"the Hints say {describe_action(judged.hints)}"
+            told = f"the Hints say {said(judged.hints, table)}"
         elif judged.action == judged.best:
             told = "the Hints say so too"
         else:
@@ -241,17 +259,19 @@ class TableDealSummary(JudgingScreen):
             if step.seat not in self.seats:
                 continue
             if len(step.before.legal_actions()) == 1:  # as the two-handed summary says it
-                rows.append(f"   {names[step.seat]}: {describe_action(step.action)}")
+                rows.append(f"   {names[step.seat]}: {said(step.action, step.before)}")
                 rows.append(" (the only choice)\n", style="italic")
                 continue
             try:
                 judged = self.judge(step)
             except Exception as exc:  # advice must never break the summary
                 rows.append(
-                    f"   {names[step.seat]}: {describe_action(step.action)} — no advice ({exc})\n"
+                    f"   {names[step.seat]}: {said(step.action, step.before)} — no advice ({exc})\n"
                 )
                 continue
-            rows.append_text(judged_line(names[step.seat], judged, self.advisor_name(step.before)))
+            rows.append_text(
+                judged_line(names[step.seat], judged, self.advisor_name(step.before), step.before)
+            )
             rows.append("\n")
         rows.rstrip()
         if not rows:
@@ -292,7 +312,12 @@ class TableReview(JudgingScreen):
         out = Text()
         costs: list[float | None] = []
         counts = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
-        for deal in self.deals:
+        for number, deal in enumerate(self.deals, 1):
+            # how far the weighing has gone: a six-player table takes a while
+            self.app.call_from_thread(
+                self.query_one("#ts-accuracy", Static).update,
+                plain(f"Weighing your decisions: deal {number} of {len(self.deals)}…"),
+            )
             names = deal.start.players
             points = ", ".join(f"{n} {p}" for n, p in deal.points())
             out.append(f"{deal.label}", style="bold")
@@ -305,19 +330,21 @@ class TableReview(JudgingScreen):
                     # not a decision, so not graded: as the help, the deal's summary and
                     # ``ecarte review`` have it (a tester's review: 30 "decisions" here,
                     # 22 in the command's review of the same record)
-                    out.append(f"   {names[step.seat]}: {describe_action(step.action)}")
+                    out.append(f"   {names[step.seat]}: {said(step.action, step.before)}")
                     out.append(" (the only choice)\n", style="italic")
                     continue
                 try:
                     judged = self.judge(step)
                 except Exception as exc:
-                    out.append(f"   {describe_action(step.action)} — no advice ({exc})\n")
+                    out.append(f"   {said(step.action, step.before)} — no advice ({exc})\n")
                     continue
                 costs.append(judged.cost)
                 if judged.grade:
                     counts[judged.grade] += 1
                 out.append_text(
-                    judged_line(names[step.seat], judged, self.advisor_name(step.before))
+                    judged_line(
+                        names[step.seat], judged, self.advisor_name(step.before), step.before
+                    )
                 )
                 out.append("\n")
             self.app.call_from_thread(self.query_one("#ts-review", Static).update, out.copy())

@@ -302,7 +302,9 @@ class TextsScreen(Screen):
             depth += 1
             parent = parent.parent
         icon = 2 if node.allow_expand else 0
-        return tree.scrollable_content_region.width - depth * tree.guide_depth - icon
+        # a column kept before the scrollbar (a tester's review: it touched the titles)
+        gap = 1
+        return tree.scrollable_content_region.width - depth * tree.guide_depth - icon - gap
 
     def fit_labels(self) -> None:
         """Each label whole if it fits, else cut with "…" (the texts give short labels,

@@ -266,7 +266,7 @@ def passage_markdown(
     ``with_emendations`` False leaves out the notes of the editor's corrections
     (beside a lesson they tell a learner nothing; the texts keep them);
     ``with_translation``, a French passage's translation after each paragraph (a
-    learner review: lesson 16 showed the French alone)."""
+    learner review: the French rules lesson showed the French alone)."""
     if with_translation:
         body = passage.bilingual_markdown(emended=emended)
     else:
