@@ -21,6 +21,7 @@ SHIPPED = {
     # edited here (in the checkout or the sdist)  ->  shipped here (inside the package)
     "texts": "tutor/data/texts",
     "lessons": "tutor/data/lessons",
+    "lessons/practice": "tutor/data/lessons/practice",
     "docs/passage-ids.md": "tutor/data/docs/passage-ids.md",
 }
 """Keep in step with ``tutor.io.paths.PACKAGED``."""

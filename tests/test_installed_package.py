@@ -136,6 +136,16 @@ def test_lessons_check_finds_every_lesson_from_another_directory(installed) -> N
     assert " 0 faults" in done.stdout
 
 
+def test_practice_check_proves_the_shipped_positions_from_another_directory(installed) -> None:
+    names = set(zipfile.ZipFile(installed["wheel"]).namelist())
+    for file in (REPO / "lessons" / "practice").iterdir():
+        assert f"tutor/data/lessons/practice/{file.name}" in names
+    done = _run(
+        [str(installed["ecarte"]), "practice", "check"], cwd=installed["cwd"], env=installed["env"]
+    )
+    assert " 0 faults" in done.stdout
+
+
 def test_the_environment_still_redirects_an_installed_package(installed) -> None:
     lessons = installed["root"] / "my-lessons"
     lessons.mkdir()

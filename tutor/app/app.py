@@ -148,6 +148,8 @@ class EcarteApp(App):
             self.open_drill(self.options.drill_topic)
         elif start == "texts":
             self.open_passage(self.options.passage_id)
+        elif start == "practice":
+            self.action_practice()
 
     # --- the terminal's size --------------------------------------------------------
 
@@ -334,6 +336,22 @@ class EcarteApp(App):
     def action_drills(self) -> None:
         self.open_drill(None)
 
+    def action_practice(self) -> None:
+        from tutor.app.screens.practice import PracticeListScreen
+
+        self.push_screen(PracticeListScreen())
+
+    def open_practice(self, ident: str) -> None:
+        """One practice position, played out to its goal."""
+        from tutor.app.screens.practice import PracticeScreen
+
+        try:
+            screen = PracticeScreen(ident)
+        except KeyError:
+            self.notify(f"No practice position {ident!r}.", severity="warning")
+            return
+        self.push_screen(screen)
+
     def open_passage(self, ident: str | None) -> None:
         """Show a passage in the texts screen (the one open, or a new one)."""
         from tutor.app.screens.texts import TextsScreen
@@ -360,9 +378,20 @@ class EcarteApp(App):
         """The steps due for review now, as one lesson (or a note that none are)."""
         from tutor.app.lessonsource import progress, review_outlook
         from tutor.app.screens.lesson import LessonScreen
+        from tutor.practice.record import is_practice
 
         store = progress()
-        due = store.due_reviews()
+        practice_due = [r for r in store.due_reviews() if is_practice(r.lesson)]
+        due = [r for r in store.due_reviews() if not is_practice(r.lesson)]
+        if practice_due and not due:
+            # a practice position due is played out on its own screen, not as a step
+            self.open_practice(practice_due[0].step)
+            return
+        if practice_due:
+            self.notify(
+                f"{len(practice_due)} practice position{'s' if len(practice_due) != 1 else ''}"
+                " due too: Practice on the home screen (v there opens the next due)."
+            )
         if due:
             steps = due[:REVIEW_SESSION]
             title = (
@@ -372,7 +401,8 @@ class EcarteApp(App):
             # The steps due soonest, practised early (a learner review: 92 steps due at one
             # moment, and nothing to do until then). Answered right, each keeps its review
             # (``LessonScreen.review_kept``), so the spacing is not lost.
-            steps, title = store.reviews()[:EARLY_PRACTICE], "Early practice"
+            steps = [r for r in store.reviews() if not is_practice(r.lesson)][:EARLY_PRACTICE]
+            title = "Early practice"
             if not steps:
                 self.notify("Nothing is waiting for review.")
                 return
@@ -426,6 +456,9 @@ class EcarteApp(App):
         )
         yield SystemCommand("Lessons", "Guided lessons and the review queue", self.action_lessons)
         yield SystemCommand("Drills", "Fresh positions on one topic, endlessly", self.open_drill)
+        yield SystemCommand(
+            "Practice", "Positions played out to a goal against every holding", self.action_practice
+        )
         yield SystemCommand("Play", "A game against the computer", self.action_play)
         yield SystemCommand("Texts", "Read the annotated sources", self.action_texts)
         yield SystemCommand("Home", "Back to the home screen", self.action_home)

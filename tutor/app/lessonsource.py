@@ -55,6 +55,12 @@ def _names_a_step(lesson: str, step: str) -> bool:
 
     if lesson.startswith((DRILL, GAME)):
         return True
+    from tutor.practice.record import is_practice
+
+    if is_practice(lesson):
+        from tutor.app.screens.practice import positions
+
+        return positions().by_id(step) is not None or bool(positions().faults)
     try:
         lessons = {each.id: each for each in curriculum().lessons}
     except LessonsUnavailable:

@@ -30,6 +30,11 @@ commands:
   ecarte lessons balance [PATH ...]
                               answer balance, minimal pairs, law-choice figures
   ecarte drill [TOPIC]        endless fresh positions on one topic
+  ecarte practice             positions played out to a goal (make the point, the vole ...)
+  ecarte practice list [--json]
+                              the practice positions, with a line meeting each goal
+  ecarte practice try -       play them out headless (JSON lines)
+  ecarte practice check       prove every practice goal achievable and not trivial
   ecarte play [options]       a game against the computer
   ecarte texts [PASSAGE-ID]   read the annotated sources
   ecarte texts check          validate the texts and every citation
@@ -104,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     drill.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
 
+    sub.add_parser(
+        "practice",
+        help="positions played out to a goal (also list, try -, check: ecarte practice -h)",
+    )
     play = sub.add_parser("play", help="a game against the computer")
     play.add_argument("--seed", type=_seed, default=None, help="deal from this seed")
     play.add_argument(
@@ -228,6 +237,10 @@ def _dispatch(args_list: list[str]) -> int:
         return balance_main(args_list[2:])
     if head == ["texts", "check"]:
         return _texts_check(args_list[2:])
+    if args_list[:1] == ["practice"] and len(args_list) > 1:
+        from tutor.cli.practice import main as practice_main
+
+        return practice_main(args_list[1:])
     if args_list[:1] == ["match"]:
         from tutor.analysis.match import main as match_main
 

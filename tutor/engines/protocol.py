@@ -543,7 +543,7 @@ def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) 
             continue
         else:
             answer = _answer(engine, line)
-        _write(out, answer)
+        write_line(out, answer)
     return 0
 
 
@@ -552,18 +552,19 @@ def _answer(engine: Engine, line: str) -> dict[str, Any]:
         info = parse_request(line)
         return advice_to_json(engine.advise(info))
     except RequestError as exc:
-        return {"error": _capped(str(exc))}
+        return {"error": capped(str(exc))}
     except Exception as exc:  # an engine bug must not end the session
-        return {"error": _capped(f"internal error: {type(exc).__name__}: {exc}")}
+        return {"error": capped(f"internal error: {type(exc).__name__}: {exc}")}
 
 
-def _capped(message: str) -> str:
+def capped(message: str) -> str:
+    """An error message cut to ``ERROR_LIMIT`` characters."""
     if len(message) <= ERROR_LIMIT:
         return message
     return f"{message[:ERROR_LIMIT]}... ({len(message):,} characters)"
 
 
-def _write(out: IO[str], answer: dict[str, Any]) -> None:
+def write_line(out: IO[str], answer: dict[str, Any]) -> None:
     """One JSON line, flushed; with only ASCII escapes if the stream cannot encode it."""
     try:
         out.write(json.dumps(answer, ensure_ascii=False) + "\n")

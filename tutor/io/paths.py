@@ -36,6 +36,10 @@ def shipped_dir(name: str, env: str) -> Path:
 
 TEXTS_DIR = shipped_dir("texts", TEXTS_ENV)
 LESSONS_DIR = shipped_dir("lessons", LESSONS_ENV)
+PRACTICE_ENV = "ECARTE_PRACTICE_DIR"
+PRACTICE_DIR = Path(os.environ.get(PRACTICE_ENV) or LESSONS_DIR / "practice")
+"""The practice positions (``lessons/practice/``): beside the lessons, and redirected
+on their own, so that tests of the lessons leave the practice alone."""
 
 
 def data_dir() -> Path:

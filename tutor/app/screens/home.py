@@ -35,6 +35,7 @@ USES = (
         "d",
         "Fresh positions on one topic. w: weak spots.",
     ),
+    ("practice", "Practice", "o", "Play a position out to its goal."),
     ("play", "Play", "p", "Games against the computer, with hints."),
     (
         "texts",
@@ -66,6 +67,7 @@ class HomeScreen(Screen):
         Binding("d", "app.drills", "Drills", id="drills"),
         Binding("w", "weak_spots", "Weak spots", id="weak"),
         Binding("r", "resume", "Resume game", id="resume", tooltip="The game left in progress"),
+        Binding("o", "app.practice", "Practice", id="practice"),
         Binding("p", "app.play", "Play", id="play"),
         Binding("t", "app.texts", "Texts", id="texts"),
         Binding("q", "app.quit", "Quit", id="quit"),
@@ -110,6 +112,8 @@ class HomeScreen(Screen):
         # A short terminal (80x24) loses the title's frame and the spacing, so the
         # progress box stays whole beneath a game in progress.
         self.set_class(self.size.height < 30, "-short")
+        # Five uses side by side at 80 columns: the boxes give up their margins.
+        self.set_class(self.size.width < 100, "-narrow")
 
     def on_screen_resume(self) -> None:
         self.refresh_progress()

@@ -1,0 +1,1 @@
+"""Practice: positions played out card by card to a goal against an adversarial defence."""
