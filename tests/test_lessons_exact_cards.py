@@ -1,0 +1,77 @@
+"""The card figures count holdings that play alike once solved and as often as they stand:
+the same figures as every holding solved one by one."""
+
+from __future__ import annotations
+
+from tutor.analysis.exact_cards import adversary_holdings, holding_classes
+from tutor.engines.protocol import request_to_infoset
+from tutor.engines.solver import Solver, mask_of, suit_number
+from tutor.rules.infoset import InfoSet
+
+POSITIONS = (
+    {"decision": "lead", "role": "nondealer", "hand": "KS JS 9H 8H 7C", "turnup": "7D"},
+    {
+        "decision": "lead",
+        "role": "dealer",
+        "hand": "KS JS 9H 8H",
+        "turnup": "7D",
+        "penalty": "me",
+        "king": "opponent",
+        "tricks": ["QC AC"],
+    },
+    {
+        "decision": "follow",
+        "role": "nondealer",
+        "hand": "KH 9H 8S",
+        "turnup": "TS",
+        "tricks": ["QD 7D", "7H AH"],
+        "led": "TH",
+    },
+)
+
+
+def _request(fields: dict[str, object]) -> dict[str, object]:
+    out = dict(fields)
+    for key in ("hand",):
+        out[key] = str(out[key]).split()
+    if "tricks" in out:
+        out["tricks"] = [str(t).split() for t in out["tricks"]]  # type: ignore[attr-defined]
+    return out
+
+
+def _naive(info: InfoSet) -> dict[int, list[int]]:
+    solver = Solver()
+    mine, trump = mask_of(info.hand), suit_number(info.trump)
+    counts: dict[int, list[int]] = {}
+    for holding in adversary_holdings(info):
+        if info.led is None:
+            made = solver.lead_values(mine, holding, trump)
+        else:
+            made = solver.follow_values(mine, holding, info.led.index, trump)
+        for c, t in made.items():
+            counts.setdefault(c, [0] * 6)[t] += 1
+    return counts
+
+
+def _classed(info: InfoSet) -> dict[int, list[int]]:
+    solver = Solver()
+    mine, trump = mask_of(info.hand), suit_number(info.trump)
+    counts: dict[int, list[int]] = {}
+    for holding, weight in holding_classes(info):
+        if info.led is None:
+            made = solver.lead_values(mine, holding, trump)
+        else:
+            made = solver.follow_values(mine, holding, info.led.index, trump)
+        for c, t in made.items():
+            counts.setdefault(c, [0] * 6)[t] += weight
+    return counts
+
+
+def test_the_classes_stand_for_every_holding_and_give_its_trick_counts():
+    for request in POSITIONS:
+        info = request_to_infoset(_request(request))
+        classes = holding_classes(info)
+        assert sum(n for _, n in classes) == len(adversary_holdings(info))
+        assert len(classes) < len(adversary_holdings(info))
+        assert {h for h, _ in classes} <= set(adversary_holdings(info))
+        assert _classed(info) == _naive(info), request
