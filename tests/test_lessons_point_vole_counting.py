@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tutor.analysis.exact_cards import VALUE_MARGIN, plain_worth, score_note
 from tutor.engines.best import trick_worth
 from tutor.engines.sampling import view_of
 from tutor.engines.solver import Solver, bits, mask_of, mask_of_indices, suit_number
-from tutor.lessons.diagnosis import VALUE_MARGIN, plain_worth, score_note
 from tutor.lessons.loader import load_lesson
 from tutor.lessons.model import Step
 from tutor.rules.infoset import InfoSet
