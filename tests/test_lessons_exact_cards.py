@@ -31,11 +31,12 @@ POSITIONS = (
 
 
 def _request(fields: dict[str, object]) -> dict[str, object]:
+    """The protocol's request: cards as lists, as a client sends them."""
     out = dict(fields)
-    for key in ("hand",):
-        out[key] = str(out[key]).split()
-    if "tricks" in out:
-        out["tricks"] = [str(t).split() for t in out["tricks"]]  # type: ignore[attr-defined]
+    out["hand"] = str(fields["hand"]).split()
+    tricks = fields.get("tricks")
+    if isinstance(tricks, list):
+        out["tricks"] = [str(t).split() for t in tricks]
     return out
 
 
