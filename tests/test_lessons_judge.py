@@ -248,6 +248,10 @@ def test_a_worse_card_says_which_part_of_the_rule_it_missed(course):
     the exception of "Trumps at starting", was told the rule against leading trumps."""
     ten = judge(course.lesson("leads").step("guarded-suit-1"), Action.parse("lead TD"))
     assert "10♦ is of the suit it leads from, but not the card it leads." in ten.diagnosis.text
+    queen_of_trumps = judge(course.lesson("tricks").step("seven-wins"), Action.parse("follow QH"))
+    assert (
+        "Q♥ is of the suit it plays, but not the card it plays." in queen_of_trumps.diagnosis.text
+    )
     queen = judge(course.lesson("the-score").step("forward-game-1"), Action.parse("lead QS"))
     assert "“At four: no forward game in trumps”" in queen.diagnosis.text
     assert "do not lead trumps at starting" not in queen.diagnosis.text

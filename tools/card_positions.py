@@ -2,6 +2,7 @@
 
     python tools/card_positions.py PRINCIPLE [--count N] [--seed S] [--deals D]
         [--margin M] [--first] [--later] [--role dealer|nondealer] [--opening ...]
+        [--score MINE THEIRS]
     python tools/card_positions.py --list
 
 Random deals (seeded) are played by the hints engine, both sides, from the deal to a
@@ -221,9 +222,14 @@ OPENINGS = {
 }
 
 
-def decisions(rng: random.Random, opening: str) -> list[Position]:
-    """Every lead or follow decision of one deal played by the hints engine."""
-    position = deal_position(rng, dealer=1, score=(rng.randint(0, 2), rng.randint(0, 2)))
+def decisions(
+    rng: random.Random, opening: str, score: tuple[int, int] | None = None
+) -> list[Position]:
+    """Every lead or follow decision of one deal played by the hints engine (at ``score``,
+    else a random one up to two all)."""
+    if score is None:
+        score = (rng.randint(0, 2), rng.randint(0, 2))
+    position = deal_position(rng, dealer=1, score=score)
     if position.is_over:
         return []
     for action in OPENINGS[opening]:
@@ -311,11 +317,12 @@ def search(
     later: bool = False,
     role: str | None = None,
     openings: tuple[str, ...] = ("played", "refused"),
+    score: tuple[int, int] | None = None,
 ) -> list[tuple[InfoSet, Card, ExactCards]]:
     found = []
     seen: set[InfoSet] = set()
     for _ in range(deals):
-        for position in decisions(rng, rng.choice(openings)):
+        for position in decisions(rng, rng.choice(openings), score):
             info = infoset_of(position)
             if info in seen or (first and info.tricks) or (later and not info.tricks):
                 continue
@@ -349,6 +356,9 @@ def main() -> None:
     parser.add_argument("--later", action="store_true", help="after the first trick only")
     parser.add_argument("--role", choices=("dealer", "nondealer"))
     parser.add_argument("--opening", choices=tuple(OPENINGS), action="append")
+    parser.add_argument(
+        "--score", type=int, nargs=2, metavar=("MINE", "THEIRS"), help="the score before the deal"
+    )
     args = parser.parse_args()
     if args.list or not args.principle:
         for name, fn in PRINCIPLES.items():
@@ -371,6 +381,7 @@ def main() -> None:
         later=args.later,
         role=args.role,
         openings=tuple(args.opening or ("played", "refused")),
+        score=tuple(args.score) if args.score else None,
     )
     name = args.principle.replace("hint:", "").replace("/", "-")
     for n, (info, card, figures) in enumerate(found[: args.count], 1):

@@ -14,8 +14,10 @@ point already marked, the adversary's against), unless the game score weighs the
 otherwise (``values.position_weighing_note``): then the engine's points weighed at
 this score, and the figures say so.
 
-Each position is computed once per process (``exact_cards`` keeps them): a first lead
-of five cards has 65,780 holdings, about a second with one solver memo.
+Each position is computed once per process (``exact_cards`` keeps them). Holdings that
+play alike are solved once and counted as many times as they stand for
+(``holding_classes``): a first lead of five cards has 65,780 holdings but a few hundred
+classes, so the figures are exactly those of every holding solved one by one.
 """
 
 from __future__ import annotations
@@ -26,7 +28,15 @@ from itertools import combinations
 
 from tutor.engines.best import deal_results, trick_worth
 from tutor.engines.sampling import view_of
-from tutor.engines.solver import Solver, bits, mask_of, mask_of_indices, suit_number
+from tutor.engines.solver import (
+    SUIT_MASKS,
+    Solver,
+    bits,
+    mask_of,
+    mask_of_indices,
+    squeezed_suit,
+    suit_number,
+)
 from tutor.engines.values import position_weighing_note
 from tutor.rules.cards import PACK, Card
 from tutor.rules.infoset import InfoSet
@@ -126,6 +136,55 @@ def adversary_holdings(info: InfoSet) -> list[int]:
     return [view.must | mask_of_indices(combo) for combo in combinations(free, need)]
 
 
+def holding_classes(info: InfoSet) -> list[tuple[int, int]]:
+    """``adversary_holdings`` grouped by how they play against my hand: one holding of each
+    class, and how many holdings the class stands for.
+
+    Who wins a trick depends only on the order, within each suit, of the cards still held
+    (the card led counting as his); so two holdings whose cards stand in the same order
+    among mine in every suit give every card of mine the same trick count (the solver's
+    own ``canonical`` positions rest on this). The classes are built suit by suit, so the
+    holdings themselves are never listed: the counts add up to exactly their number."""
+    view = view_of(info)
+    free = view.candidates & ~view.must
+    need = view.size - view.must.bit_count()
+    mine = view.mine
+    led = 0 if info.led is None else 1 << info.led.index
+    # For each suit: {number of free cards taken: {order pattern: [a holding, count]}}.
+    per_suit: list[dict[int, dict[int, list[int]]]] = []
+    for suit_mask in SUIT_MASKS:
+        shift = 8 * ((suit_mask.bit_length() - 1) // 8)
+        options: dict[int, dict[int, list[int]]] = {}
+        suit_free = bits(free & suit_mask)
+        for k in range(min(len(suit_free), need) + 1):
+            by_pattern = options.setdefault(k, {})
+            for combo in combinations(suit_free, k):
+                theirs = (view.must & suit_mask) | mask_of_indices(combo)
+                pattern = squeezed_suit(
+                    (mine & suit_mask) >> shift, ((theirs | led) & suit_mask) >> shift
+                )
+                entry = by_pattern.get(pattern)
+                if entry is None:
+                    by_pattern[pattern] = [theirs, 1]
+                else:
+                    entry[1] += 1
+        per_suit.append(options)
+    out: list[tuple[int, int]] = []
+
+    def extend(suit: int, left: int, holding: int, count: int) -> None:
+        if suit == len(per_suit):
+            if left == 0:
+                out.append((view.must | holding, count))
+            return
+        for k, by_pattern in per_suit[suit].items():
+            if k <= left:
+                for theirs, n in by_pattern.values():
+                    extend(suit + 1, left - k, holding | theirs, count * n)
+
+    extend(0, need, 0, 1)
+    return out
+
+
 @lru_cache(maxsize=1024)
 def exact_cards(info: InfoSet) -> ExactCards:
     """Every legal card of a ``lead`` or ``follow`` position, valued over every holding."""
@@ -136,8 +195,9 @@ def exact_cards(info: InfoSet) -> ExactCards:
     won, _ = info.tricks_won()
     led = info.led.index if info.led is not None else None
     counts: dict[int, list[int]] = {}
-    worlds = adversary_holdings(info)
-    for holding in worlds:
+    total = 0
+    for holding, weight in holding_classes(info):
+        total += weight
         if led is None:
             made = _SOLVER.lead_values(mine, holding, trump)
         else:
@@ -146,9 +206,10 @@ def exact_cards(info: InfoSet) -> ExactCards:
             row = counts.get(c)
             if row is None:
                 row = counts[c] = [0] * 6
-            row[won + t] += 1
+            row[won + t] += weight
     worth = worth_of(info)
-    total = len(worlds) or 1
+    holdings = total
+    total = total or 1
     figures = [
         CardFigures(
             _BY_INDEX[c],
@@ -162,4 +223,4 @@ def exact_cards(info: InfoSet) -> ExactCards:
     figures.sort(
         key=lambda f: (-round(f.value, 9), -round(f.tricks, 9), int(f.card.rank), f.card.index)
     )
-    return ExactCards(info, tuple(figures), len(worlds), tuple(worth), score_note(info))
+    return ExactCards(info, tuple(figures), holdings, tuple(worth), score_note(info))

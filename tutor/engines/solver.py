@@ -150,6 +150,13 @@ class _SqueezeTable(dict[int, tuple[int, int, tuple[int, ...]]]):
 _SQUEEZE = _SqueezeTable()
 
 
+def squeezed_suit(a: int, b: int) -> int:
+    """One suit's cards of two hands (8-bit masks, disjoint) as the order they stand in,
+    what the solver sees of them: ``b``'s cards squeezed up beside ``a``'s, as one int."""
+    pa, pb, _ = _SQUEEZE[(a << 8) | b]
+    return (pa << 8) | pb
+
+
 def canonical(a: int, b: int, trump: int) -> tuple[int, int, dict[int, int]]:
     """The canonical position of hands ``a`` and ``b`` (trump suit first, ranks
     squeezed, plain suits sorted: see the module), trump being suit 0 there; and

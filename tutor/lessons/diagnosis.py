@@ -387,7 +387,10 @@ def diagnose_card(step: Step, given: Action, expected: Action) -> Diagnosis:
         if verdict.action.card.suit == given.card.suit and verdict.action != given:
             # the right suit, the wrong card: say which part of the rule was missed (a
             # learner review: told the rule he had followed, "lead from the guarded suit")
-            decides += f" {g} is of the suit it leads from, but not the card it leads."
+            if info.decision == "lead":
+                decides += f" {g} is of the suit it leads from, but not the card it leads."
+            else:
+                decides += f" {g} is of the suit it plays, but not the card it plays."
     if cost.given_value < cost.right_value - VALUE_MARGIN:
         why = ""
         if cost.given_point > cost.right_point:
