@@ -9,6 +9,7 @@ import asyncio
 import shlex
 import socket
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
@@ -205,8 +206,17 @@ def test_ecarte_serve_prints_the_address_with_its_token_and_refuses_without_it()
         line = process.stdout.readline()
         found = re.search(rf"http://localhost:{port}/([\w-]+)/", line)
         assert found, line
-        with urllib.request.urlopen(found.group(0), timeout=10) as response:
-            assert response.status == 200
+        # the address is printed as the server starts: wait for it to listen
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(found.group(0), timeout=10) as response:
+                    assert response.status == 200
+                break
+            except urllib.error.URLError as exc:
+                if isinstance(exc, urllib.error.HTTPError) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://localhost:{port}/", timeout=10)
         assert refused.value.code == 403

@@ -57,8 +57,8 @@ def test_deux_par_deux_translated_neutrally(library):
     assert "tables/quatre" in quatre.links
 
 
-def test_lesson_16_does_not_present_the_reading_as_the_source(library):
-    lesson = tomllib.loads((Path(REPO) / "lessons" / "16-french-rules.toml").read_text())
+def test_the_french_rules_lesson_does_not_present_the_reading_as_the_source(library):
+    lesson = tomllib.loads((Path(REPO) / "lessons" / "20-french-rules.toml").read_text())
     (step,) = [s for s in lesson["steps"] if s["id"] == "four-players"]
     right = step["choices"][step["expected"] - 1]["text"]
     assert "against" not in right.lower()

@@ -91,7 +91,7 @@ def test_a_link_planted_at_the_old_temporary_name_is_not_followed(tmp_path: Path
     games.mkdir()
     outside.write_text("not the tutor's\n")
     (games / "autosave.rec.tmp").symlink_to(outside)
-    autosave.write(games, _begun(11), "best")
+    autosave.write(autosave.path_in(games), _begun(11), "best")
     assert outside.read_text() == "not the tutor's\n"
 
 
