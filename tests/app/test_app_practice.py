@@ -66,7 +66,7 @@ async def test_fail_see_why_retry_and_solve():
         text = feedback(app)
         assert "Goal missed" in text and "He held" in text
         wrong = screen.session.view.wrong
-        assert wrong is not None and f"Trick {wrong.trick}" in text
+        assert wrong is not None and f"at trick {wrong.trick}" in text
         assert marks(progress())[position.id] == "✗"
         assert any(r.lesson == LESSON and r.step == position.id for r in progress().reviews())
 

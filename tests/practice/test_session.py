@@ -50,7 +50,7 @@ def test_fail_then_see_the_holding_and_the_wrong_trick_then_succeed(ident: str) 
     assert len(set(view.holding)) == 5 - len(position.info.tricks)
     assert not set(view.holding) & position.info.seen_cards() - {position.info.led}
     assert view.wrong is not None and view.wrong.keeping
-    assert "He held" in view.feedback and f"Trick {view.wrong.trick}" in view.feedback
+    assert "He held" in view.feedback and f"at trick {view.wrong.trick}" in view.feedback
 
     session.retry()
     assert session.attempts == 2 and not session.view.tricks

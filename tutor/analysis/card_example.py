@@ -75,7 +75,8 @@ def _told(
     engine: BestEngine,
 ) -> str:
     """'For instance, if your adversary holds K♠ 9♥ ...: after 9♠ he takes it with K♠, and
-    ... you make two of the tricks still to play, where the right card makes three.'"""
+    ... you make two of the tricks still to play, this one included, where the right card
+    makes three.'"""
     trump = suit_number(info.trump)
     held = " ".join(
         c.label for c in sorted(_cards_of(holding), key=lambda c: (c.suit.value, -int(c.rank)))
@@ -112,5 +113,5 @@ def _told(
     return (
         f"For instance, if your adversary holds {held}: after {card.label} {answer}, and with"
         f" the best play on both sides you make {_count(made_g)} of the {number(left)} tricks"
-        f" still to play, where {better_name} makes {_count(made_r)}."
+        f" still to play, this one included, where {better_name} makes {_count(made_r)}."
     )

@@ -303,7 +303,8 @@ class FirstDeal:
                 Stage.TURNUP,
                 f"The turn-up: the eleventh card, {p.turnup.label}, is turned up, so"
                 f" {trump.noun} are trumps for this deal, and a trump beats any card of"
-                " another suit.",
+                " another suit. In each suit the cards rank king (highest), queen, knave,"
+                " ace, ten, nine, eight, seven.",
                 "britannica-9/deal",
                 "britannica-9/play",
             ),
@@ -452,7 +453,8 @@ class FirstDeal:
                 " trump beats any card of another suit)."
             )
         else:
-            text = f"You hold neither {suit} nor trumps: play any card; it cannot win the trick."
+            lacking = "no trumps" if led.suit is p.trump else f"neither {suit} nor trumps"
+            text = f"You hold {lacking}: play any card; it cannot win the trick."
         if len(allowed) == 1:
             text += f" The law leaves you one card, {allowed[0].label}."
         return Line(text, "meaning", ("britannica-9/play",))
@@ -616,14 +618,16 @@ class FirstDeal:
                 f"North trumped your {mine.label} with {theirs.label}: a trump beats any card"
                 " of another suit."
             )
-        suit = led.suit.noun
+        lacking = (
+            "no trumps" if led.suit == before.trump else f"neither {led.suit.noun} nor trumps"
+        )
         if winner == LEARNER:
             return (
-                f"Your {mine.label} wins the trick: North, holding neither {suit} nor trumps,"
+                f"Your {mine.label} wins the trick: North, holding {lacking},"
                 f" threw away {theirs.label}."
             )
         return (
-            f"North's {theirs.label} wins the trick: holding neither {suit} nor trumps, you"
+            f"North's {theirs.label} wins the trick: holding {lacking}, you"
             f" threw away {mine.label}."
         )
 

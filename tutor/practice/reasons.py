@@ -32,13 +32,25 @@ def what_it_does(state: State, card: Card) -> str:
                 return f"You lead the {card.noun}: he can hold no trump, so it is sure to win"
             higher = [c for c in bits(trumps_out) if c > index]
             if not higher:
-                return f"You lead the {card.noun}, the best trump still out: it draws one of his trumps"
-            return f"You lead the {card.noun} to draw his trumps"
+                return (
+                    f"You lead the {card.noun}, higher than any trump he can hold: it wins the"
+                    " trick, and takes a trump from him if he has one"
+                )
+            return (
+                f"You lead the {card.noun} to draw his trumps: he must play a trump to it if he"
+                " holds one"
+            )
         higher_out = [c for c in bits(pool_suit) if c > index]
         if not higher_out:
             if not state.pool & SUIT_MASKS[trump]:
-                return f"You lead the {card.noun}, the best of its suit, and he can hold no trump: it wins"
-            return f"You lead the {card.noun}, the best of its suit still out: it wins unless he trumps it"
+                return (
+                    f"You lead the {card.noun}, higher than any card of its suit he can hold,"
+                    " and he can hold no trump: it wins"
+                )
+            return (
+                f"You lead the {card.noun}, higher than any card of its suit he can hold: it"
+                " wins unless he trumps it"
+            )
         return f"You lead the {card.noun}, giving up the lead in a suit where he may hold a higher card"
     led = card_of(state.led)
     if _suit(card) == _suit(led):

@@ -51,5 +51,11 @@ def due(store: Progress, now: datetime | None = None) -> list[str]:
     return [r.step for r in store.due_reviews(now) if r.lesson == LESSON]
 
 
+def coming_back(store: Progress, now: datetime | None = None) -> list[datetime]:
+    """When the positions failed and not yet due fall due, soonest first."""
+    moment = now or store.clock()
+    return sorted(r.due for r in store.reviews() if r.lesson == LESSON and r.due > moment)
+
+
 def is_practice(lesson: str) -> bool:
     return lesson == LESSON

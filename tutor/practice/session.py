@@ -39,8 +39,9 @@ class WrongTurn:
     def sentence(self) -> str:
         others = " or the ".join(c.noun for c in self.keeping)
         return (
-            f"Trick {self.trick}: after your {self.card.noun} he could beat you whatever you"
-            f" played; the {others} would have kept the goal sure."
+            f"Your line went wrong at trick {self.trick}: after your {self.card.noun}, some"
+            f" holding he might have had beats whatever you play next; the {others} would"
+            " have kept the goal sure."
         )
 
 
@@ -160,19 +161,22 @@ class PracticeSession:
         tries = "at the first try" if self.first_try else f"at try {self.attempts}"
         return (
             f"Goal met {tries}: you {goal.title} with {playout.state.won[0]} tricks"
-            " against every holding he might have had. The line, trick by trick, is below."
+            " against every holding he might have had."
         )
 
     def _failure(self, view: PracticeView, wrong: WrongTurn | None) -> str:
         cards = " ".join(c.label for c in view.holding or ())
         goal = self.position.goal
+        his = view.won[1]
+        needed = f"{goal.tricks} trick{'s' if goal.tricks > 1 else ''}"
         told = (
-            f"Goal missed: you needed {goal.tricks} trick{'s' if goal.tricks > 1 else ''}"
-            f" and made {view.won[0]}. He held {cards}."
+            f"Goal missed: you needed {needed}, and with {his} taken by him you can no longer"
+            f" {goal.title}. He held {cards}: one of the holdings that fit everything you saw,"
+            " the one the defence chose to beat your line."
         )
         if wrong is not None:
             told += " " + wrong.sentence()
-        return told + " Press r to try again."
+        return told
 
     def _wrong_turn(self, playout: Playout) -> WrongTurn | None:
         need = self.position.goal.tricks

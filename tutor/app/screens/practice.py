@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tutor.practice.defence import Defence
     from tutor.practice.loader import PositionSet
     from tutor.practice.model import PracticePosition
+    from tutor.practice.playout import Played
     from tutor.practice.session import PracticeView
 
 
@@ -86,7 +87,8 @@ class PracticeListScreen(Screen):
         self.fill()
 
     def fill(self) -> None:
-        from tutor.practice.record import due, marks
+        from tutor.app.lessonsource import when
+        from tutor.practice.record import coming_back, due, marks
         from tutor.practice.themes import THEMES
 
         store = progress()
@@ -125,9 +127,23 @@ class PracticeListScreen(Screen):
             s=solved,
             d=len(waiting),
         )
+        if later := coming_back(store):
+            head += plain(
+                f" {len(later)} more coming back for review, the first"
+                f" {when(later[0] - store.clock())}."
+            )
         if faults:
             head = head + plain(f"\n{len(faults)} positions could not be read: {faults[0]}")
         self.query_one("#lessons-head", Static).update(head)
+        if highlighted is None:  # the first position, not its theme's heading
+            highlighted = next(
+                (
+                    i
+                    for i in range(listing.option_count)
+                    if not listing.get_option_at_index(i).disabled
+                ),
+                None,
+            )
         if highlighted is not None:
             listing.highlighted = highlighted
 
@@ -160,15 +176,21 @@ def trick_lines(view: PracticeView) -> list[str]:
         me, him = (first, second) if mine_first else (second, first)
         second_won = trick_winner(first, second, info.trump) == 1
         mine = second_won != mine_first
-        lines.append(
-            f"{number}. you {me.label}, he {him.label}: {'yours' if mine else 'his'} (before)"
+        led = (
+            f"you led {me.label}, he {him.label}"
+            if mine_first
+            else f"he led {him.label}, you {me.label}"
         )
+        lines.append(f"{number}. {led}: {'yours' if mine else 'his'} (before)")
     for number, played in enumerate(view.tricks, len(info.tricks) + 1):
-        lines.append(
-            f"{number}. you {played.learner_card.label}, he {played.adversary_card.label}:"
-            f" {'yours' if played.learner_won else 'his'}"
-        )
+        lines.append(f"{number}. {_told(played)}: {'yours' if played.learner_won else 'his'}")
     return lines
+
+
+def _told(played: Played) -> str:
+    """A trick with who led it: "you led K♠, he 8♥" or "he led 7♦, you 7♥"."""
+    mine, his = played.learner_card.label, played.adversary_card.label
+    return f"you led {mine}, he {his}" if played.learner_first else f"he led {his}, you {mine}"
 
 
 class PracticeScreen(Screen):
@@ -256,12 +278,10 @@ class PracticeScreen(Screen):
         lines = [view.feedback]
         if view.line:
             lines.append("")
+            lines.append("The line, trick by trick:")
             for step in view.line:
                 played = step.played
-                lines.append(
-                    f"Trick {step.trick}: you {played.learner_card.label}, he"
-                    f" {played.adversary_card.label}. {step.reason}".rstrip()
-                )
+                lines.append(f"Trick {step.trick}: {_told(played)}. {step.reason}".rstrip())
         if view.over:
             lines.append("n: next position" + ("" if view.goal_met else "  r: try again"))
         return "\n".join(lines)
