@@ -21,6 +21,14 @@ def test_help_lists_the_commands():
         assert command in result.stdout
 
 
+def test_version_is_the_installed_one():
+    from importlib.metadata import version
+
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"ecarte {version('ecarte-tutor')}"
+
+
 def test_bad_arguments_are_named():
     result = run("play", "--seed", "abc")
     assert result.returncode == 2

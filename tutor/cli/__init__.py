@@ -86,9 +86,24 @@ def _sessions(text: str) -> int:
     return value
 
 
+def installed_version() -> str:
+    """The version of the installed package (its metadata), else the source's own."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ecarte-tutor")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from tutor import __version__
+
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"ecarte {installed_version()}"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
