@@ -29,7 +29,6 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from tutor.engines.protocol import RequestError, infoset_to_request, request_to_infoset
 from tutor.hints import HINTS, Verdict, advise
 from tutor.lessons.drill_deals import arrangements, choice_matters, may_speak, positions
 from tutor.lessons.loader import default_prompt
@@ -38,6 +37,7 @@ from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
 from tutor.rules.cards import PACK, Card
 from tutor.rules.deal import Position
 from tutor.rules.infoset import InfoSet, infoset_of
+from tutor.rules.infoset_codec import RequestError, infoset_to_request, request_to_infoset
 from tutor.texts import Library
 
 RULE = " The rule: "

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 
 from tutor.analysis.review import PREFIX, default_engine
-from tutor.engines.protocol import RequestError, request_to_infoset
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
 from tutor.rules.infoset import InfoSet
+from tutor.rules.infoset_codec import RequestError, request_to_infoset
 
 
 class GameStepError(LookupError):
