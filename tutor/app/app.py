@@ -349,7 +349,7 @@ class EcarteApp(App):
         """The steps due for review now, as one lesson (or a note that none are)."""
         from tutor.app.lessonsource import progress, review_outlook
         from tutor.app.screens.lesson import LessonScreen
-        from tutor.practice.record import is_practice
+        from tutor.store.review_keys import is_practice
 
         store = progress()
         practice_due = [r for r in store.due_reviews() if is_practice(r.lesson)]

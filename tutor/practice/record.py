@@ -14,8 +14,9 @@ from datetime import datetime
 
 from tutor.practice.model import PracticePosition
 from tutor.store.progress import Progress
+from tutor.store.review_keys import PRACTICE, is_practice
 
-LESSON = "practice"
+LESSON = PRACTICE
 """The progress key's lesson for every practice position; the step is the position's id."""
 
 SOLVED_FIRST = "✓"
@@ -51,5 +52,4 @@ def due(store: Progress, now: datetime | None = None) -> list[str]:
     return [r.step for r in store.due_reviews(now) if r.lesson == LESSON]
 
 
-def is_practice(lesson: str) -> bool:
-    return lesson == LESSON
+__all__ = ["LESSON", "due", "is_practice", "marks", "record_failure", "record_success"]
