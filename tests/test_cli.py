@@ -21,6 +21,14 @@ def test_help_lists_the_commands():
         assert command in result.stdout
 
 
+def test_version_is_the_installed_one():
+    from importlib.metadata import version
+
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"ecarte {version('ecarte-tutor')}"
+
+
 def test_bad_arguments_are_named():
     result = run("play", "--seed", "abc")
     assert result.returncode == 2
@@ -71,17 +79,13 @@ def test_play_options_reach_the_game():
     import asyncio
 
     from tutor.app import create_app
+    from tutor.cli import app_options, build_parser
+
+    argv = ["play", "--seed", "3", "--engine", "random", "--rules", "french", "--cinq-lies"]
+    options = app_options(build_parser().parse_args([*argv, "--valuation"]))
 
     async def check():
-        app = create_app(
-            start="play",
-            seed=3,
-            engine="random",
-            rules="french",
-            game=5,
-            games_to_win=2,
-            valuation=True,
-        )
+        app = create_app(options)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             rules = app.screen.game.rules
@@ -108,9 +112,11 @@ def test_drill_opens_on_its_topic():
     import asyncio
 
     from tutor.app import create_app
+    from tutor.cli import app_options, build_parser
 
     async def check():
-        app = create_app(start="drill", drill_topic="jeux-de-regle-2", seed=7)
+        options = app_options(build_parser().parse_args(["drill", "jeux-de-regle-2", "--seed", "7"]))
+        app = create_app(options)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await app.workers.wait_for_complete()

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tutor.cli import _check_play_options, build_parser
+from tutor.cli import OptionsError, app_options, build_parser
 from tutor.rules.rulesets import RuleSet, RuleSetError, make_rules
 
 
@@ -49,12 +49,22 @@ def test_what_they_describe_is_kept():
     [
         (["play", "--rules", "french", "--game", "7", "--cinq-lies"], "two manches of five"),
         (["play", "--rules", "french", "--game", "7", "--valuation"], "game of five"),
-        (["play", "--rules", "french", "--no-belle"], "--no-belle is for --cinq-lies"),
+        (["play", "--rules", "french", "--no-belle"], "--no-belle"),
+        (["play", "--cinq-lies"], "--rules french"),
+        (["play", "--game", "7"], "--rules french"),
     ],
 )
 def test_the_command_line_refuses_them(argv, words):
-    message = _check_play_options(build_parser().parse_args(argv))
-    assert message is not None and words in message
+    with pytest.raises(OptionsError) as refused:
+        app_options(build_parser().parse_args(argv))
+    assert words in str(refused.value)
+
+
+def test_the_rules_refuse_naming_the_option():
+    """The command line names the flag of the option the rules refuse (``RULE_FLAGS``)."""
+    with pytest.raises(RuleSetError) as refused:
+        make_rules("french", 5, valuation=False, belle=False)
+    assert refused.value.option == "belle"
 
 
 def test_the_refusal_is_said_before_any_app_opens():
@@ -74,15 +84,15 @@ def test_no_belle_reaches_the_game_from_the_command_line(monkeypatch):
     opened = []
     monkeypatch.setattr(tutor.cli, "_open_app", opened.append)
     tutor.cli.main(["play", "--rules", "french", "--cinq-lies", "--no-belle", "--seed", "3"])
-    args = opened[-1]
-    assert args.cinq_lies and args.no_belle
+    rules = opened[-1].rules
+    assert (rules.games_to_win, rules.belle) == (2, False)
 
 
 def test_a_drawn_match_is_told_at_the_table():
     import asyncio
     import random
 
-    from tutor.app import create_app
+    from tutor.app import Options, create_app
     from tutor.app.screens.play import PlayScreen
     from tutor.rules.game import Game
 
@@ -98,9 +108,7 @@ def test_a_drawn_match_is_told_at_the_table():
     assert drawn is not None
 
     async def run():
-        app = create_app(
-            start="play", seed=3, engine="random", rules="french", games_to_win=2, belle=False
-        )
+        app = create_app(Options(start="play", seed=3, engine="random", rules=rules))
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             screen = app.screen

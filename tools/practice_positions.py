@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from tutor.engines.hints_engine import HintsEngine
-from tutor.engines.protocol import infoset_to_request
 from tutor.engines.solver import SUIT_MASKS
 from tutor.practice.defence import Defence, learner_cards
 from tutor.practice.goals import goal_for
@@ -39,6 +38,7 @@ from tutor.practice.proof import (
 from tutor.practice.themes import THEMES
 from tutor.rules.deal import Phase, deal_position
 from tutor.rules.infoset import InfoSet, infoset_of
+from tutor.rules.infoset_codec import infoset_to_request
 
 NUMBERS = ("no", "one", "two", "three", "four", "five")
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tutor.app import EcarteApp
 
 SIZE = (100, 30)
 
@@ -24,3 +28,12 @@ async def settle(pilot) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def create_app(**fields: Any) -> EcarteApp:
+    """The app opened on ``Options(**fields)``, as the command line opens it
+    (``tutor.cli.app_options``) with those options."""
+    from tutor.app import Options
+    from tutor.app import create_app as opened_on
+
+    return opened_on(Options(**fields))

@@ -3,10 +3,10 @@ so the lessons after it keep their numbers and the learner sees which file is br
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
 import tutor.io.paths
-from tutor.app import create_app, lessonsource
+from tutor.app import lessonsource
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lessons import LessonsScreen
 

@@ -3,9 +3,8 @@ fresh positions with `n`, the tally, and the answers kept (mistakes for review).
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.lessonsource import progress
 from tutor.app.screens.decision_keys import DECISION_KEYS
 from tutor.app.screens.drill import DrillScreen, DrillTopicsScreen

@@ -9,9 +9,8 @@ Regenerate the snapshot after a deliberate change of look with
 
 from __future__ import annotations
 
-from app_helpers import run, settle
+from app_helpers import create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.lessonsource import progress
 from tutor.app.screens.first_deal import FirstDealScreen
 from tutor.app.screens.home import HomeScreen

@@ -7,9 +7,8 @@ texts read well with one card left."""
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.screens import play as play_module
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.decision_keys import DECISION_KEYS

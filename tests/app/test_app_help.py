@@ -4,9 +4,8 @@ review: in the texts it opened at the top, on the lessons' keys)."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.screens.help import HelpScreen
 
 

@@ -3,9 +3,8 @@ all (a learner review: its last lines fell below the fold)."""
 
 from __future__ import annotations
 
-from app_helpers import run, settle
+from app_helpers import create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.screens.home import HomeScreen
 
 

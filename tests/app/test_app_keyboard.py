@@ -5,11 +5,10 @@ every key at 80×24, and a notice when the terminal is smaller than a screen ser
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 from textual.command import CommandList, CommandPalette
 from textual.widgets._footer import FooterKey
 
-from tutor.app import create_app
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.texts import TextsScreen
 from tutor.app.widgets.footer import AdaptiveFooter

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.lessonsource import progress
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.home import HomeScreen

@@ -14,12 +14,11 @@ import os
 import shutil
 
 import pytest
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 
 import tutor.io.paths
-from tutor.app import create_app
 from tutor.app.progress import games_dir, saved_games
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.play import PlayScreen

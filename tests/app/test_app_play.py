@@ -4,9 +4,8 @@ forbidden card, undo, and save and load."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.screens.play import DECISION_KEYS, LEARNER, PlayScreen
 from tutor.app.screens.records import LoadGameScreen
 from tutor.app.screens.summary import DealSummary

@@ -3,9 +3,8 @@ the mark again until the card is played to (club-laws/24), with the law named.""
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.screens.play import LEARNER, PlayScreen
 from tutor.rules.cards import Rank, intern
 from tutor.rules.deal import Phase

@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 from datetime import timedelta
 
-from app_helpers import run, settle
+from app_helpers import create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.lessonsource import progress
 from tutor.app.screens.practice import PracticeListScreen, PracticeScreen, defence, positions
 from tutor.practice.proof import winning_line

@@ -7,11 +7,10 @@ from dataclasses import replace
 from functools import cache
 from types import SimpleNamespace
 
-from app_helpers import run, settle
+from app_helpers import create_app, run, settle
 from textual.widgets import DataTable, Static
 
 from tutor.analysis.review import Decision, GameReview, review_game
-from tutor.app import create_app
 from tutor.app.screens.review import GameReviewScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.engines.hints_engine import HintsEngine

@@ -7,10 +7,9 @@ import os
 import shutil
 import sqlite3
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
 import tutor.io.paths
-from tutor.app import create_app
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lessons import LessonsScreen
 from tutor.io.paths import REPO, data_dir

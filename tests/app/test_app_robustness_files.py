@@ -9,11 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
 import tutor.io.paths
 from tests.fifos import unblocked
-from tutor.app import create_app
 from tutor.app.screens.lessons import LessonsScreen
 from tutor.io.paths import REPO
 

@@ -8,9 +8,7 @@ The texts snapshot shows the real texts/: a change there moves it too.
 
 from __future__ import annotations
 
-from app_helpers import SIZE, settle
-
-from tutor.app import create_app
+from app_helpers import SIZE, create_app, settle
 
 
 async def _settle(pilot) -> None:

@@ -8,9 +8,7 @@ Regenerate after a deliberate change of look with
 
 from __future__ import annotations
 
-from app_helpers import settle
-
-from tutor.app import create_app
+from app_helpers import create_app, settle
 
 SMALL = (80, 24)
 

@@ -5,12 +5,11 @@ without covering the hand; a column between the contents' titles and their scrol
 
 from __future__ import annotations
 
-from app_helpers import run, settle
+from app_helpers import create_app, run, settle
 from textual.command import CommandList, CommandPalette
 from textual.widgets import RichLog, Static, Tree
 
 from tutor.analysis.review import Decision
-from tutor.app import create_app
 from tutor.app.screens.play import PlayScreen
 from tutor.app.screens.summary import DealSummary
 from tutor.app.screens.texts import TextsScreen

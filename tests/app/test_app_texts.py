@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 from textual.widgets import Markdown
 
-from tutor.app import create_app
 from tutor.app.screens.help import HelpScreen
 from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.lesson import LessonScreen

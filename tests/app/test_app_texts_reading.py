@@ -5,11 +5,10 @@ at 80×24."""
 
 from __future__ import annotations
 
-from app_helpers import run, settle
+from app_helpers import create_app, run, settle
 from textual.containers import VerticalScroll
 from textual.widgets import Static, Tree
 
-from tutor.app import create_app
 from tutor.app.screens.texts import TextsScreen
 
 

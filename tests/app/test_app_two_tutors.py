@@ -4,9 +4,8 @@ and leaving the table after an autosave failed and then succeeded says nothing i
 
 from __future__ import annotations
 
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.progress import games_dir
 from tutor.app.screens import play as play_module
 from tutor.app.screens.home import HomeScreen

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from tests.app.app_helpers import SIZE, run
-from tutor.app import create_app
+from tests.app.app_helpers import SIZE, create_app, run
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.table_play import LEARNER, TablePlayScreen
 from tutor.app.screens.table_summary import (

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from tests.app.app_helpers import SIZE, run
-from tutor.app import create_app
+from tests.app.app_helpers import SIZE, create_app, run
 from tutor.app.screens.table_play import TablePlayScreen
 from tutor.app.screens.table_summary import TableDealSummary
 from tutor.tables import PoolTable

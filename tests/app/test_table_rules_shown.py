@@ -12,15 +12,14 @@ from dataclasses import replace
 from rich.console import Console
 from textual.widgets import RichLog
 
-from tests.app.app_helpers import SIZE, run
-from tutor.app import create_app
+from tests.app.app_helpers import SIZE, create_app, run
 from tutor.app.screens.table_play import TablePlayScreen
 from tutor.app.screens.table_summary import deal_facts
 from tutor.app.widgets.table_scores import TableScores
 from tutor.rules.actions import Action
 from tutor.rules.cards import Rank
 from tutor.rules.deal import Phase
-from tutor.rules.rulesets import ENGLISH, FRENCH
+from tutor.rules.rulesets import ENGLISH, FRENCH, make_rules
 from tutor.tables import make_table
 from tutor.tables.coach import deals_played
 
@@ -61,7 +60,7 @@ def test_the_seeds_turn_up_a_king():
 
 @run
 async def test_the_french_dealer_announces_the_king_turned_up_at_two():
-    app = create_app(start="play", seed=TWO_HANDED_KING, engine="random", rules="french")
+    app = create_app(start="play", seed=TWO_HANDED_KING, engine="random", rules=make_rules("french"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dealer = app.screen.game.players[app.screen.game.position.dealer]
@@ -70,7 +69,7 @@ async def test_the_french_dealer_announces_the_king_turned_up_at_two():
 
 @run
 async def test_the_english_dealer_scores_the_king_turned_up_without_a_word():
-    app = create_app(start="play", seed=TWO_HANDED_KING, engine="random", rules="english")
+    app = create_app(start="play", seed=TWO_HANDED_KING, engine="random", rules=make_rules("english"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dealer = app.screen.game.players[app.screen.game.position.dealer]

@@ -7,9 +7,8 @@ Regenerate after a deliberate change of look with
 
 from __future__ import annotations
 
-from app_helpers import settle
+from app_helpers import create_app, settle
 
-from tutor.app import create_app
 from tutor.app.screens.table_summary import TableDealSummary
 
 SMALL = (80, 24)

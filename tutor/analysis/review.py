@@ -358,7 +358,7 @@ def _game(game_or_record: Game | str | os.PathLike[str]) -> Game:
 
 
 def position_id(info: InfoSet) -> str:
-    from tutor.engines.protocol import infoset_to_request
+    from tutor.rules.infoset_codec import infoset_to_request
 
     return json.dumps(infoset_to_request(info), separators=(",", ":"))
 

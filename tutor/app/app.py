@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
-from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -19,36 +17,9 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from tutor.app.commands import GoAnywhere
+from tutor.app.options import Options
 from tutor.app.theme import BAIZE, CARD_VARIABLES
 from tutor.app.widgets.passage import Navigate
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the command line asked for."""
-
-    start: str = "home"
-    lesson_id: str | None = None
-    passage_id: str | None = None
-    seed: int | None = None
-    engine: str | None = None
-    """None: best, or the engine a loaded game names."""
-    rules: str | None = None
-    """None: English for the two-handed game, French at the tables (their source)."""
-    game: int = 5
-    load: Path | None = None
-    table: str | None = None
-    gallery: bool = False
-    losers: int | None = None
-    drill_topic: str | None = None
-    """With start "drill": the topic (None: the topic picker)."""
-    games_to_win: int = 1
-    """2: cinq liés (two games, a belle if need be), french/points."""
-    belle: bool = True
-    """Cinq liés: the belle played at one manche each (False: such a match is drawn)."""
-    valuation: bool = False
-    """Law 46's treble, double and single (club-laws/46)."""
-
 
 DEFAULT_MIN_SIZE = (80, 24)
 """The terminal (columns, rows) a screen needs unless it says otherwise (``MIN_SIZE``)."""
@@ -292,7 +263,7 @@ class EcarteApp(App):
     def action_play(self) -> None:
         from tutor.app.screens.play import PlayScreen
 
-        o = self.options
+        o, rules = self.options, self.options.ruleset
         if o.table:
             from tutor.app.screens.table_play import TablePlayScreen
 
@@ -302,8 +273,8 @@ class EcarteApp(App):
                     o.seed,
                     o.engine or "best",
                     gallery=o.gallery,
-                    rules=o.rules or "french",
-                    game=o.game,
+                    rules=rules.name,
+                    game=rules.game_points,
                     losers=o.losers,
                     load=o.load,
                 )
@@ -313,13 +284,13 @@ class EcarteApp(App):
             PlayScreen(
                 seed=o.seed,
                 engine=o.engine,
-                rules=o.rules or "english",
-                game=o.game,
+                rules=rules.name,
+                game=rules.game_points,
                 load=o.load,
                 gallery=o.gallery,
-                games_to_win=o.games_to_win,
-                belle=o.belle,
-                valuation=o.valuation,
+                games_to_win=rules.games_to_win,
+                belle=rules.belle,
+                valuation=rules.valuation,
             )
         )
 
@@ -378,7 +349,7 @@ class EcarteApp(App):
         """The steps due for review now, as one lesson (or a note that none are)."""
         from tutor.app.lessonsource import progress, review_outlook
         from tutor.app.screens.lesson import LessonScreen
-        from tutor.practice.record import is_practice
+        from tutor.store.review_keys import is_practice
 
         store = progress()
         practice_due = [r for r in store.due_reviews() if is_practice(r.lesson)]

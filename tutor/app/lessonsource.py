@@ -50,14 +50,12 @@ def _names_a_step(lesson: str, step: str) -> bool:
     """Whether a review's (lesson, step) is still a step to take: a lesson's step in the
     curriculum, or a drill's or a game's position (dealt again from its key). With the
     lessons unavailable, every review stands."""
-    from tutor.analysis.review import PREFIX as GAME
-    from tutor.lessons.drills import PREFIX as DRILL
+    from tutor.store.review_keys import ReviewKey, Source
 
-    if lesson.startswith((DRILL, GAME)):
+    key = ReviewKey.of(lesson)
+    if key.dealt_again:
         return True
-    from tutor.practice.record import is_practice
-
-    if is_practice(lesson):
+    if key.source is Source.PRACTICE:
         from tutor.app.screens.practice import positions
 
         return positions().by_id(step) is not None or bool(positions().faults)

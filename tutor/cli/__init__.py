@@ -13,9 +13,14 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tutor.engines import ENGINE_NAMES
 from tutor.io.reading import NumberError, number_argument, quote, whole_number
+
+if TYPE_CHECKING:
+    from tutor.app.options import Options
+    from tutor.rules.rulesets import RuleSet
 
 DESCRIPTION = """\
 Learn Écarté, the 19th-century two-handed card game, from its historical sources.
@@ -86,9 +91,24 @@ def _sessions(text: str) -> int:
     return value
 
 
+def installed_version() -> str:
+    """The version of the installed package (its metadata), else the source's own."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ecarte-tutor")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        from tutor import __version__
+
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"ecarte {installed_version()}"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -272,10 +292,11 @@ def _dispatch(args_list: list[str]) -> int:
             return _serve(args.port, args.sessions)
         except OSError as exc:
             return _fail(f"serve: localhost:{args.port}: {exc.strerror or exc}")
-    problem = _check_play_options(args) or _check_what_is_opened(args)
-    if problem:
-        return _fail(problem, 2)
-    return _open_app(args)
+    try:
+        options = app_options(args)
+    except OptionsError as exc:
+        return _fail(str(exc), 2)
+    return _open_app(options)
 
 
 def _reader_gone() -> int:
@@ -332,49 +353,86 @@ def _fail(message: str, code: int = 1) -> int:
     return code
 
 
-def _check_play_options(args: argparse.Namespace) -> str | None:
-    if args.command == "drill":
-        return _check_drill_topic(args.topic)
-    if args.command != "play":
-        return None
-    rules = args.rules or ("french" if args.table else "english")
-    if rules == "english" and args.game != 5:
-        return "play: the English game is five up (club-laws/46); --game 7 needs --rules french"
-    if args.no_belle and not args.cinq_lies:
-        return "play: --no-belle is for --cinq-lies (a single game has no belle)"
-    if args.cinq_lies and rules != "french":
-        return "play: cinq liés is a French match (french/points); add --rules french"
-    if args.cinq_lies and args.game != 5:
-        return (
-            "play: cinq liés is two manches of five points (french/points); "
-            f"--game {args.game} is played as one game"
-        )
-    if args.valuation and args.game != 5:
-        return (
-            "play: law 46's treble, double and single count the loser's score in a game of "
-            f"five (club-laws/46); not with --game {args.game}"
-        )
+class OptionsError(Exception):
+    """A command line asking for what cannot be opened; the message names the flag."""
+
+
+def app_options(args: argparse.Namespace) -> Options:
+    """The one value the app is opened with, from the parsed command line. Each check is
+    the domain's (``rulesets.validate``, ``tables.check_table_losers``, the loaders): its
+    error is told here naming the flag, before any app opens (OptionsError)."""
+    from tutor.app.options import Options
+
+    command = args.command or "home"
+    if command == "drill":
+        _refuse(_check_drill_topic(args.topic))
+        return Options(start=command, drill_topic=args.topic, seed=args.seed)
+    if command == "texts":
+        _refuse(None if args.passage_id is None else _check_passage(args.passage_id))
+        return Options(start=command, passage_id=args.passage_id)
+    if command == "lessons":
+        _refuse(None if args.lesson_id is None else _check_lesson(args.lesson_id))
+        return Options(start=command, lesson_id=args.lesson_id)
+    if command != "play":
+        return Options(start=command)
     if args.table and (args.cinq_lies or args.valuation):
-        return "play: --cinq-lies and --valuation are for the two-handed game"
-    if args.losers is not None and args.table not in ("cinq", "six"):
-        return "play: --losers is for --table cinq or six"
-    if args.losers is not None:
-        players = 5 if args.table == "cinq" else 6
-        if not 1 <= args.losers < players:
-            return f"play: --losers must be between 1 and {players - 1} at {args.table}"
-    return None
+        raise OptionsError("play: --cinq-lies and --valuation are for the two-handed game")
+    table = args.table if args.load is None else _loaded_table(args.load, args.table)
+    return Options(
+        start=command,
+        seed=args.seed,
+        engine=args.engine,
+        rules=_rule_set(args, table),
+        table=table,
+        load=args.load,
+        gallery=args.gallery,
+        losers=_losers(args.losers, table),
+    )
 
 
-def _check_what_is_opened(args: argparse.Namespace) -> str | None:
-    """An unknown passage or lesson, or a record that cannot be loaded, is told on the
-    command line (stderr, status 2) rather than by an app opened on nothing."""
-    if args.command == "texts" and args.passage_id is not None:
-        return _check_passage(args.passage_id)
-    if args.command == "lessons" and args.lesson_id is not None:
-        return _check_lesson(args.lesson_id)
-    if args.command == "play" and args.load is not None:
-        return _check_record(args)
-    return None
+def _refuse(problem: str | None) -> None:
+    if problem is not None:
+        raise OptionsError(problem)
+
+
+RULE_FLAGS = {"game": "--game", "match": "--cinq-lies", "belle": "--no-belle", "valuation": "--valuation"}
+"""The flag that sets each option of a rule set (``RuleSetError.option``)."""
+
+
+def _rule_set(args: argparse.Namespace, table: str | None) -> RuleSet:
+    """The rules asked for: English for the two-handed game and French at the tables
+    unless ``--rules`` says."""
+    from tutor.rules.rulesets import RuleSetError, make_rules
+
+    name = args.rules or ("french" if table else "english")
+    try:
+        return make_rules(
+            name,
+            args.game,
+            games_to_win=2 if args.cinq_lies else 1,
+            valuation=args.valuation,
+            belle=not args.no_belle,
+        )
+    except RuleSetError as exc:
+        flag = RULE_FLAGS.get(exc.option or "", "--rules")
+        if flag == "--game":
+            flag = f"--game {args.game}"
+        remedy = ""
+        if name == "english" and exc.option in ("game", "match"):
+            remedy = " (add --rules french)"
+        elif exc.option == "belle":
+            remedy = " (add --cinq-lies)"
+        raise OptionsError(f"play: {flag}: {exc}{remedy}") from None
+
+
+def _losers(losers: int | None, table: str | None) -> int | None:
+    from tutor.tables import LosersError, check_table_losers
+
+    try:
+        check_table_losers(table, losers)
+    except LosersError as exc:
+        raise OptionsError(f"play: --losers {losers}: {exc}") from None
+    return losers
 
 
 def _check_passage(ident: str) -> str | None:
@@ -406,27 +464,28 @@ def _check_lesson(ident: str) -> str | None:
     return None
 
 
-def _check_record(args: argparse.Namespace) -> str | None:
-    """The record must load; a table record opens its table (``--table``, if given,
-    must name the same one)."""
+def _loaded_table(path: Path, table: str | None) -> str | None:
+    """The table a record to load is played at (None: a two-handed game); ``--table``,
+    if given, must name the same one."""
     from tutor.cli.saved import load_any
     from tutor.rules.game import Game
     from tutor.rules.record import RecordError
 
     try:
-        saved = load_any(args.load)
+        saved = load_any(path)
     except RecordError as exc:
-        return f"play: {exc}"
+        raise OptionsError(f"play: {exc}") from None
     if isinstance(saved, Game):
-        if args.table:
-            return f"play: {args.load} is a two-handed game record, not a record of --table {args.table}"
+        if table:
+            raise OptionsError(
+                f"play: {path} is a two-handed game record, not a record of --table {table}"
+            )
         return None
-    if args.table and args.table != saved.name:
-        return (
-            f"play: {args.load} is a record of the {saved.name} table, not of --table {args.table}"
+    if table and table != saved.name:
+        raise OptionsError(
+            f"play: {path} is a record of the {saved.name} table, not of --table {table}"
         )
-    args.table = saved.name
-    return None
+    return saved.name
 
 
 def _check_drill_topic(topic: str | None) -> str | None:
@@ -506,35 +565,20 @@ def _terminal_missing() -> str | None:
     return None
 
 
-def _open_app(args: argparse.Namespace) -> int:
+def _open_app(options: Options) -> int:
     from tutor.app import create_app
     from tutor.app.signals import exiting_on_signals
 
     missing = _terminal_missing()
     if missing is not None:
+        command = "ecarte" if options.start == "home" else options.start
         return _fail(
-            f"{args.command or 'ecarte'}: {missing} (run it in a terminal; `ecarte texts"
+            f"{command}: {missing} (run it in a terminal; `ecarte texts"
             " check`, `replay` and `review` write plain text)",
             code=2,
         )
 
-    app = create_app(
-        start=args.command or "home",
-        lesson_id=getattr(args, "lesson_id", None),
-        drill_topic=getattr(args, "topic", None),
-        passage_id=getattr(args, "passage_id", None),
-        seed=getattr(args, "seed", None),
-        engine=getattr(args, "engine", "best"),
-        rules=getattr(args, "rules", None),
-        game=getattr(args, "game", 5),
-        load=getattr(args, "load", None),
-        table=getattr(args, "table", None),
-        gallery=getattr(args, "gallery", False),
-        losers=getattr(args, "losers", None),
-        games_to_win=2 if getattr(args, "cinq_lies", False) else 1,
-        belle=not getattr(args, "no_belle", False),
-        valuation=getattr(args, "valuation", False),
-    )
+    app = create_app(options)
     with exiting_on_signals(app):
         app.run()
     return int(app.return_code or 0)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.rules.actions import Action
-
-DECISIONS = ("propose", "accept", "discard", "mark_king", "lead", "follow")
+from tutor.rules.infoset import DECISIONS
 
 
 @dataclass(frozen=True, slots=True)

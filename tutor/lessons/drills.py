@@ -29,7 +29,6 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from tutor.engines.protocol import RequestError, infoset_to_request, request_to_infoset
 from tutor.hints import HINTS, Verdict, advise
 from tutor.lessons.drill_deals import arrangements, choice_matters, may_speak, positions
 from tutor.lessons.loader import default_prompt
@@ -38,13 +37,15 @@ from tutor.rules.actions import ACCEPT, PLAY, PROPOSE, REFUSE, Action
 from tutor.rules.cards import PACK, Card
 from tutor.rules.deal import Position
 from tutor.rules.infoset import InfoSet, infoset_of
+from tutor.rules.infoset_codec import RequestError, infoset_to_request, request_to_infoset
+from tutor.store.review_keys import DRILL_PREFIX, ReviewKey, Source
 from tutor.texts import Library
 
 RULE = " The rule: "
 """Joins a drill's account of the hand to the hint's summary."""
 
-PREFIX = "drill:"
-"""The lesson id of a drill step is this prefix and the topic's key."""
+PREFIX = DRILL_PREFIX
+"""The lesson id of a drill step is this prefix and the topic's key (``ReviewKey``)."""
 
 MAX_DEALS = 20_000
 """Deals tried before a topic is declared too rare to drill."""
@@ -263,9 +264,10 @@ def position_id(info: InfoSet) -> str:
 
 def review_step(lesson: str, step_id: str) -> Step:
     """The drill step progress knows as (``lesson``, ``step_id``), dealt again from its position."""
-    if not lesson.startswith(PREFIX):
+    key = ReviewKey.of(lesson)
+    if key.source is not Source.DRILL:
         raise DrillError(f"{lesson!r} is not a drill")
-    chosen = topic(lesson[len(PREFIX) :])
+    chosen = topic(key.name)
     try:
         info = request_to_infoset(json.loads(step_id))
     except (ValueError, TypeError, RequestError) as exc:
@@ -291,7 +293,7 @@ def _step(chosen: Topic, info: InfoSet, verdict: Verdict, n: int, contrast: str 
         explanation = f"{explanation}{RULE}{summary}"
     explanation += contrast
     return Step(
-        lesson=f"{PREFIX}{chosen.key}",
+        lesson=str(ReviewKey.drill(chosen.key)),
         id=position_id(info),
         index=n,
         question=info.decision,

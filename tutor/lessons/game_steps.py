@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 
-from tutor.analysis.review import PREFIX, default_engine
-from tutor.engines.protocol import RequestError, request_to_infoset
+from tutor.analysis.review import default_engine
 from tutor.lessons.loader import default_prompt
 from tutor.lessons.model import Step
 from tutor.rules.actions import Action
 from tutor.rules.infoset import InfoSet
+from tutor.rules.infoset_codec import RequestError, request_to_infoset
+from tutor.store.review_keys import ReviewKey, Source
 
 
 class GameStepError(LookupError):
@@ -21,10 +22,11 @@ class GameStepError(LookupError):
 
 def game_step(lesson: str, step_id: str) -> Step:
     """The review step progress knows as (``game:<seed>``, ``step_id``), dealt again."""
-    if not lesson.startswith(PREFIX):
+    key = ReviewKey.of(lesson)
+    if key.source is not Source.GAME:
         raise GameStepError(f"{lesson!r} is not a game review")
     try:
-        seed = int(lesson[len(PREFIX) :])
+        seed = int(key.name)
         info = request_to_infoset(json.loads(step_id))
     except (ValueError, TypeError, RequestError) as exc:
         raise GameStepError(f"game step {step_id[:60]!r} is not a position: {exc}") from None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engines.protocol import quote
 from tutor.hints.advice import advise
 from tutor.hints.readings import reading_note
 from tutor.lessons.answers import expected_action, is_correct
@@ -18,6 +17,7 @@ from tutor.lessons.diagnosis import Diagnosis, diagnose
 from tutor.lessons.figures import finding
 from tutor.lessons.model import Step, typed_number
 from tutor.rules.actions import Action, ActionError
+from tutor.rules.infoset_codec import quote
 
 Answer = Action | int
 """An action for a decision; for a law question, the index (from 0) of the choice in the file."""

@@ -17,7 +17,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from tutor.engines.protocol import RequestError, quote, request_to_infoset
 from tutor.io.files import MIB, UnreadableFile, kind, read_text, reason
 from tutor.io.reading import text_lines
 from tutor.lessons.model import (
@@ -34,6 +33,7 @@ from tutor.lessons.model import (
 from tutor.rules.actions import Action, ActionError
 from tutor.rules.cards import Card, CardError, parse_cards
 from tutor.rules.infoset import InfoSet
+from tutor.rules.infoset_codec import RequestError, quote, request_to_infoset
 
 LESSON_KEYS = {"id", "title", "summary", "passages", "rules", "steps"}
 STEP_KEYS = {

@@ -130,14 +130,16 @@ def topic_of(hint_id: str) -> Topic | None:
 
 def weak_spots(curriculum: Curriculum, store: Progress) -> list[Spot]:
     """The topics tried, worst first-try accuracy first (ties: more tried first)."""
-    from tutor.lessons.drills import PREFIX, TOPICS
+    from tutor.lessons.drills import TOPICS
+    from tutor.store.review_keys import ReviewKey, Source
 
     hints = {s.key: s.hint for s in curriculum.steps if s.hint}
     by_key = {t.key: t for t in TOPICS}
     tally: dict[str, list[int]] = {}
     for (lesson, step), unaided in store.first_attempts().items():
-        if lesson.startswith(PREFIX):
-            found = by_key.get(lesson[len(PREFIX) :])
+        key = ReviewKey.of(lesson)
+        if key.source is Source.DRILL:
+            found = by_key.get(key.name)
         else:
             hint = hints.get((lesson, step))
             found = topic_of(hint) if hint else None

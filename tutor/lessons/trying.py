@@ -20,12 +20,12 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
-from tutor.engines.protocol import quote
 from tutor.io.lines import MAX_LINE, BadLine, bounded_lines
 from tutor.io.reading import json_int
 from tutor.lessons.judge import AnswerError, Judgement, judge, parse_answer
 from tutor.lessons.loader import load_curriculum
 from tutor.lessons.model import Curriculum, Step, typed_number
+from tutor.rules.infoset_codec import quote
 
 
 class TryError(ValueError):

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.engines.protocol import RequestError, request_to_infoset
 from tutor.io.files import UnreadableFile, read_text
 from tutor.io.reading import quote, text_lines
 from tutor.practice.goals import GoalError, goal_for
 from tutor.practice.model import Fault, PracticePosition
 from tutor.practice.themes import THEMES
+from tutor.rules.infoset_codec import RequestError, request_to_infoset
 
 LIMIT = 1024 * 1024
 """Bytes a positions file may hold (the shipped one is a few tens of kilobytes)."""

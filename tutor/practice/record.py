@@ -14,8 +14,9 @@ from datetime import datetime
 
 from tutor.practice.model import PracticePosition
 from tutor.store.progress import Progress
+from tutor.store.review_keys import PRACTICE, is_practice
 
-LESSON = "practice"
+LESSON = PRACTICE
 """The progress key's lesson for every practice position; the step is the position's id."""
 
 SOLVED_FIRST = "✓"
@@ -57,5 +58,12 @@ def coming_back(store: Progress, now: datetime | None = None) -> list[datetime]:
     return sorted(r.due for r in store.reviews() if r.lesson == LESSON and r.due > moment)
 
 
-def is_practice(lesson: str) -> bool:
-    return lesson == LESSON
+__all__ = [
+    "LESSON",
+    "coming_back",
+    "due",
+    "is_practice",
+    "marks",
+    "record_failure",
+    "record_success",
+]

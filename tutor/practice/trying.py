@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
-from tutor.engines.protocol import RequestError, capped, write_line
+from tutor.engines.protocol import capped, write_line
 from tutor.io.lines import BadLine, bounded_lines
 from tutor.io.reading import json_int, quote
 from tutor.practice.defence import Defence
@@ -19,6 +19,7 @@ from tutor.practice.playout import IllegalCard
 from tutor.practice.proof import winning_line
 from tutor.practice.session import PracticeSession, PracticeView
 from tutor.rules.cards import Card, CardError
+from tutor.rules.infoset_codec import RequestError
 
 MAX_CARDS = 5
 

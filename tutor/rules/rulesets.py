@@ -29,7 +29,13 @@ from tutor.io.reading import NumberError, quote, whole_number
 
 
 class RuleSetError(ValueError):
-    """An unknown rule set or option."""
+    """An unknown rule set or option; ``option`` names the one at fault ("game",
+    "match", "belle", "valuation"), if one is, for a caller to name its own spelling
+    of it (the command line's flag)."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,21 +169,28 @@ def validate(rules: RuleSet) -> None:
     if rules.game_points not in allowed:
         raise RuleSetError(
             f"{rules.name} rules play a game of {' or '.join(map(str, allowed))}, "
-            f"not {rules.game_points}"
+            f"not {rules.game_points}",
+            "game",
         )
     if rules.games_to_win not in (1, 2):
-        raise RuleSetError("match must be 1 (cinq secs) or 2 (cinq liés)")
+        raise RuleSetError("match must be 1 (cinq secs) or 2 (cinq liés)", "match")
     if not rules.belle and rules.games_to_win != 2:
-        raise RuleSetError("belle=off is for cinq liés (match=2): a single game has no belle")
+        raise RuleSetError(
+            "belle=off is for cinq liés (match=2): a single game has no belle", "belle"
+        )
     if rules.games_to_win == 2 and not rules.french:
-        raise RuleSetError("cinq liés is a French match (french/points): french rules only")
+        raise RuleSetError(
+            "cinq liés is a French match (french/points): french rules only", "match"
+        )
     if rules.games_to_win == 2 and rules.game_points != 5:
         raise RuleSetError(
             "cinq liés is two manches of five points (french/points); "
-            f"a game of {rules.game_points} is played alone"
+            f"a game of {rules.game_points} is played alone",
+            "match",
         )
     if rules.valuation and rules.game_points != 5:
         raise RuleSetError(
             "law 46's treble, double and single count the loser's score in a game of five "
-            f"(club-laws/46); not with a game of {rules.game_points}"
+            f"(club-laws/46); not with a game of {rules.game_points}",
+            "valuation",
         )

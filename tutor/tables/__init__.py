@@ -8,6 +8,7 @@ rests on; the project's readings where the French text is thin are in
 - ``TABLES``: name -> description, for the command line and the app;
 - ``make_table(name, seed, rules=None, losers=None)``: a new table (a value);
 - ``replay(name, seed, actions, ...)``: the table those actions reach;
+- ``check_table_losers(name, losers)``: the losers a table may agree;
 - ``tutor.tables.record``: the table record notation;
 - ``tutor.tables.gallery``: the French gallery, pointing at the hints' card;
 - ``tutor.tables.computer.Computer``: the computer players.
@@ -19,7 +20,7 @@ from collections.abc import Iterable
 
 from tutor.rules.actions import Action
 from tutor.rules.rulesets import FRENCH, RuleSet
-from tutor.tables.cinq_six import SIZES, new_cinq_six
+from tutor.tables.cinq_six import SIZES, check_losers, new_cinq_six
 from tutor.tables.model import Table, TableView
 from tutor.tables.pool import PoolTable
 from tutor.tables.quatre import new_quatre
@@ -50,6 +51,23 @@ NOTES = {
 
 class UnknownTable(ValueError):
     """A table name that is not one of ``TABLES``."""
+
+
+class LosersError(ValueError):
+    """Losers asked of a table that agrees none, or a number it cannot have."""
+
+
+def check_table_losers(name: str | None, losers: int | None) -> None:
+    """Losers are agreed beforehand only at cinq and six (french/cinq-six); None asks
+    for the default."""
+    if losers is None:
+        return
+    if name not in SIZES:
+        raise LosersError("losers are agreed beforehand only at cinq or six")
+    try:
+        check_losers(SIZES[name], losers)
+    except ValueError as exc:
+        raise LosersError(str(exc)) from None
 
 
 def make_table(
@@ -84,11 +102,13 @@ __all__ = [
     "NOTES",
     "PASSAGES",
     "TABLES",
+    "LosersError",
     "PoolTable",
     "RoundTable",
     "Table",
     "TableView",
     "UnknownTable",
+    "check_table_losers",
     "make_table",
     "replay",
 ]

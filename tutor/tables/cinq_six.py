@@ -28,6 +28,15 @@ def default_losers(size: int) -> int:
     return size // 2
 
 
+def check_losers(size: int, losers: int) -> None:
+    """The losers agreed beforehand: at least one, and at least one winner
+    (french/cinq-six); ValueError if not."""
+    if not 1 <= losers <= size - 1:
+        raise ValueError(
+            f"with {size} players the losers are between 1 and {size - 1}, not {losers}"
+        )
+
+
 def new_cinq_six(
     seed: int, size: int = 5, losers: int | None = None, rules: RuleSet = FRENCH
 ) -> RoundTable:
@@ -35,8 +44,7 @@ def new_cinq_six(
         raise ValueError(f"écarté à cinq ou à six seats five or six, not {size}")
     if losers is None:
         losers = default_losers(size)
-    if not 1 <= losers <= size - 1:
-        raise ValueError(f"at {size} there may be 1 to {size - 1} losers, not {losers}")
+    check_losers(size, losers)
     players = seat_names(size)
     name = "cinq" if size == 5 else "six"
     title = f"Écarté à {name}"

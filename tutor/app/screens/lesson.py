@@ -327,16 +327,16 @@ class LessonScreen(Screen):
     def load_steps(self) -> None:
         course = curriculum()
         if self.review is not None:
-            from tutor.lessons.drills import PREFIX, review_step
+            from tutor.lessons.drills import review_step
+            from tutor.store.review_keys import ReviewKey, Source
 
             self.title_text = self.review_title
             for lesson_id, step_id in self.review:
                 try:
-                    if lesson_id.startswith(PREFIX):  # a drill's position, dealt again
+                    source = ReviewKey.of(lesson_id).source
+                    if source is Source.DRILL:  # a drill's position, dealt again
                         self.steps.append(review_step(lesson_id, step_id))
-                    elif lesson_id.startswith(
-                        "game:"
-                    ):  # a mistake from a game (tutor.analysis.review)
+                    elif source is Source.GAME:  # a mistake from a game
                         from tutor.lessons.game_steps import game_step
 
                         self.steps.append(game_step(lesson_id, step_id))
@@ -450,7 +450,9 @@ class LessonScreen(Screen):
         try:
             return curriculum().lesson(lesson_id).title
         except (LessonsUnavailable, LookupError):
-            return lesson_id.replace("drill:", "a drill: ").replace("game:", "your game, seed ")
+            from tutor.store.review_keys import ReviewKey
+
+            return ReviewKey.of(lesson_id).title()
 
     def show_question(self) -> None:
         # a step asked again in other suits says so (a learner review: the same position
