@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.app.app import EcarteApp, Options
+from tutor.app.services import Services
 
 
 def create_app(
@@ -28,8 +29,10 @@ def create_app(
     belle: bool = True,
     valuation: bool = False,
     drill_topic: str | None = None,
+    services: Services | None = None,
 ) -> EcarteApp:
-    """Build the app opened on ``start`` ("home", "lessons", "drill", "play" or "texts")."""
+    """Build the app opened on ``start`` ("home", "lessons", "drill", "play" or "texts"),
+    with the services its screens share (by default the learner's own: ``Services()``)."""
     options = Options(
         start=start,
         lesson_id=lesson_id,
@@ -47,7 +50,7 @@ def create_app(
         valuation=valuation,
         drill_topic=drill_topic,
     )
-    return EcarteApp(options)
+    return EcarteApp(options, services if services is not None else Services())
 
 
-__all__ = ["EcarteApp", "Options", "create_app"]
+__all__ = ["EcarteApp", "Options", "Services", "create_app"]
