@@ -9,7 +9,6 @@ from datetime import timedelta
 from app_helpers import SIZE, run, settle
 
 from tutor.app import create_app
-from tutor.app.lessonsource import progress
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.lesson import LessonScreen
@@ -49,14 +48,12 @@ async def skip_to(pilot, screen, step_id: str) -> None:
 
 
 def use_shipped_lesson(file_name: str) -> None:
-    """Put one of the shipped lessons beside the test lesson, and reload them."""
+    """Put one of the shipped lessons beside the test lesson (an app made after reads it)."""
     import tutor.io.paths
-    from tutor.app import lessonsource
     from tutor.io.paths import REPO
 
     source = REPO / "lessons" / file_name
     (tutor.io.paths.LESSONS_DIR / file_name).write_text(source.read_text(encoding="utf-8"))
-    lessonsource.reload()
 
 
 @run
@@ -85,13 +82,13 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         await pilot.press(key_of(screen, 0))  # "52" again: said, and not a try
         await settle(pilot)
         assert "throws out the twos to the sixes" in feedback(app)
-        assert [a.correct for a in progress().answers("test-lesson")] == [False]
+        assert [a.correct for a in app.services.progress.answers("test-lesson")] == [False]
         await pilot.press(key_of(screen, 1))  # "36": a different explanation; the answer now
         await settle(pilot)
         text = feedback(app)
         assert "keep the sixes" in text and "The answer: **32**" in text
         assert text.index("keep the sixes") < text.index("The answer")
-        assert [a.correct for a in progress().answers("test-lesson")] == [False, False]
+        assert [a.correct for a in app.services.progress.answers("test-lesson")] == [False, False]
 
         await pilot.press("n")
         await settle(pilot)
@@ -162,7 +159,7 @@ async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
         ]
         assert labels[0].startswith("Next lesson: ") and "A second lesson" in labels[0]
         assert any(label.startswith("Again: step 2") for label in labels)
-        assert "test-lesson" in progress().lessons_done()
+        assert "test-lesson" in app.services.progress.lessons_done()
         await pilot.press("down", "enter")  # again: step 2
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "three-trumps"
@@ -233,10 +230,14 @@ async def test_a_lesson_left_part_way_resumes_where_it_was_left():
         await pilot.press("escape")  # back to the list, which says where it was left
         await settle(pilot)
         assert isinstance(app.screen, LessonsScreen)
-        from tutor.app.lessonsource import curriculum
         from tutor.lessons.standing import standing
 
-        assert standing(curriculum().lesson("test-lesson"), progress()).resume_at == 1
+        assert (
+            standing(
+                app.services.curriculum().lesson("test-lesson"), app.services.progress
+            ).resume_at
+            == 1
+        )
         app.screen.query_one("#lesson-list").highlighted = 0
         await pilot.press("enter")
         await settle(pilot)
@@ -257,7 +258,7 @@ async def test_home_shows_continue_and_when_reviews_fall_due():
         text = str(home.query_one("#progress").render())
         assert "Continue “A test lesson” at step 1 of 2" in text
         assert "1 step due in 4 hours" in text
-        store = progress()
+        store = app.services.progress
         store.clock = lambda: store.reviews()[0].due + timedelta(minutes=1)
         home.refresh_progress()
         assert "1 step due for review now" in str(home.query_one("#progress").render())
@@ -276,12 +277,12 @@ async def test_a_lesson_only_looked_at_does_not_take_over_continue():
         assert isinstance(app.screen, LessonScreen)
         await pilot.press("escape")
         await settle(pilot)
-        assert progress().places() == {}
+        assert app.services.progress.places() == {}
         app.open_lesson("test-lesson")
         await settle(pilot)
         await pilot.press(key_of(app.screen, 0))  # an answer: now the place is kept
         await settle(pilot)
-        assert progress().places() == {"test-lesson": app.screen.step.id}
+        assert app.services.progress.places() == {"test-lesson": app.screen.step.id}
 
 
 @run
@@ -289,7 +290,7 @@ async def test_one_lesson_is_reset_after_asking_and_the_others_kept():
     app = create_app(start="lessons")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        store = progress()
+        store = app.services.progress
         store.record_answer("test-lesson", "pack", "1", False)
         store.record_attempt("test-lesson", "pack", False, 1)
         store.complete_lesson("second-lesson")
@@ -318,14 +319,13 @@ async def test_an_answered_step_is_not_met_again_as_new():
         app.open_lesson("test-lesson")
         await settle(pilot)
         assert app.screen.step.id == "three-trumps"
-        from tutor.app.lessonsource import curriculum
         from tutor.lessons.standing import standing
 
         app.screen.index = 0
         app.screen.show_step()
         await pilot.press(key_of(app.screen, 2))  # right, but after seeing the answer
         await settle(pilot)
-        mine = standing(curriculum().lesson("test-lesson"), progress())
+        mine = standing(app.services.curriculum().lesson("test-lesson"), app.services.progress)
         assert mine.first_try == 0 and not mine.mastered
 
 
@@ -540,7 +540,7 @@ async def test_a_sound_card_not_the_hints_is_asked_again_not_counted_a_miss():
         await settle(pilot)
         assert "✓ Right" in feedback(app)
         assert screen.results[index] is True  # right first time: the sound card was no miss
-        assert not [r for r in progress().reviews() if r.step == "two-small-trumps-1"]
+        assert not [r for r in app.services.progress.reviews() if r.step == "two-small-trumps-1"]
 
 
 @run
@@ -717,7 +717,7 @@ async def test_a_review_asks_the_step_again_in_other_suits():
         await pilot.press("p")  # three trumps: play, in whatever suits
         await settle(pilot)
         assert "✓" in feedback(app)
-        assert [a.correct for a in progress().answers("jeux-de-regle-trumps")] == [True]
+        assert [a.correct for a in app.services.progress.answers("jeux-de-regle-trumps")] == [True]
 
 
 @run
@@ -729,8 +729,8 @@ async def test_with_nothing_due_the_review_key_practises_the_steps_due_soonest()
         await settle(pilot)
         await pilot.press(key_of(app.screen, 0), key_of(app.screen, 1))  # missed: due later
         await settle(pilot)
-        due = [(r.lesson, r.step) for r in progress().reviews()]
-        assert due == [("test-lesson", "pack")] and not progress().due_reviews()
+        due = [(r.lesson, r.step) for r in app.services.progress.reviews()]
+        assert due == [("test-lesson", "pack")] and not app.services.progress.due_reviews()
         await pilot.press("escape")
         await settle(pilot)
         app.open_review()
@@ -741,7 +741,7 @@ async def test_with_nothing_due_the_review_key_practises_the_steps_due_soonest()
         await pilot.press(key_of(screen, 2))
         await settle(pilot)
         assert "still comes back for review" in feedback(app)
-        assert [(r.lesson, r.step) for r in progress().reviews()] == due
+        assert [(r.lesson, r.step) for r in app.services.progress.reviews()] == due
 
 
 @run
