@@ -375,7 +375,9 @@ class TextsScreen(Screen):
         notice.add_class("shown")
         if self.current is None:  # nothing else to show: the suggestions in the reader
             nearest = library.suggest(ident) if library is not None else []
-            names = {i: library.passage(i).full_title for i in nearest}
+            names = (
+                {i: library.passage(i).full_title for i in nearest} if library is not None else {}
+            )
             text = (
                 link_list("Perhaps you meant", nearest, names=names)
                 if nearest
@@ -472,7 +474,7 @@ class TextsScreen(Screen):
         library = services(self).library
         parts = []
         cited_by = library.backlinks(ident) if library is not None else []
-        if cited_by:
+        if cited_by and library is not None:
             names = {i: library.passage(i).full_title for i in cited_by if i in library}
             # Two passages of one title (a glossary entry and a reading) are told apart
             # by their document (a learner review: "Singly guarded · Singly guarded").
@@ -492,9 +494,10 @@ class TextsScreen(Screen):
     def hit_line(self, hit) -> Content:
         """A search result: the passage's title in bold (a law by its subject), then where
         the words stand; the id after the title, dim, for those who cite by id."""
+        library = services(self).library
         return styled(
             "[b]$title[/b] [dim]($ident)[/dim] — $snippet",
-            title=services(self).library.passage(hit.id).full_title,
+            title=library.passage(hit.id).full_title if library is not None else hit.id,
             ident=hit.id,
             snippet=hit.snippet,
         )
