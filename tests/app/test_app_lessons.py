@@ -572,9 +572,9 @@ def in_sight(board, widget, lines: int | None = None) -> bool:
     )
 
 
-async def retry_at_80x24(pilot, lesson_file: str, lesson_id: str, index: int):
-    """Open a shipped lesson's step at 80x24 and give it a wrong answer that leaves a retry."""
-    use_shipped_lesson(lesson_file)
+async def retry_at_80x24(pilot, lesson_id: str, index: int):
+    """Open a shipped lesson's step at 80x24 (``use_shipped_lesson`` before the app) and
+    give it a wrong answer that leaves a retry."""
     app = pilot.app
     await settle(pilot)
     app.open_lesson(lesson_id, index)
@@ -595,10 +595,11 @@ async def test_a_retry_keeps_the_numbered_choices_in_sight_above_the_feedback():
     out of sight, and the learner was asked to try again by their numbers. Where the
     question, the choices and the verdict do not all fit, the question and the choices
     are kept, and the cue under the board says that the verdict is below."""
+    use_shipped_lesson("13-accepting.toml")
     app = create_app(start="lessons")
     async with app.run_test(size=(80, 24)) as pilot:
         # the first step of accepting: four choices and a question seven lines long
-        screen = await retry_at_80x24(pilot, "13-accepting.toml", "accepting", 0)
+        screen = await retry_at_80x24(pilot, "accepting", 0)
         board = screen.query_one("#lesson-board")
         assert in_sight(board, screen.query_one("#question"))
         assert in_sight(board, screen.query_one("#choices"))
@@ -618,9 +619,10 @@ async def test_a_retry_keeps_the_question_in_sight_with_the_choices_and_the_verd
         ("03-deal-and-king.toml", "deal-and-king", 4),
     ]
     for lesson_file, lesson_id, index in cases:
+        use_shipped_lesson(lesson_file)
         app = create_app(start="lessons")
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = await retry_at_80x24(pilot, lesson_file, lesson_id, index)
+            screen = await retry_at_80x24(pilot, lesson_id, index)
             board = screen.query_one("#lesson-board")
             verdict = screen.query_one("#feedback").children[0]
             box = screen.query_one("#feedback-box").virtual_region
