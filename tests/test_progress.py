@@ -201,3 +201,12 @@ def test_failed_write_rolls_back(store):
         )
         db.execute("INSERT INTO answers (lesson) VALUES (NULL)")
     assert len(store.answers()) == 1
+
+
+def test_a_read_that_fails_raises_the_stores_own_error(tmp_path):
+    from tutor.store.progress import ProgressError
+
+    store = Progress(tmp_path / FILENAME)
+    store.db.close()
+    with pytest.raises(ProgressError, match="closed database"):
+        store.answers()

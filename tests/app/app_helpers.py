@@ -30,10 +30,10 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-def create_app(**fields: Any) -> EcarteApp:
+def create_app(services: Any = None, **fields: Any) -> EcarteApp:
     """The app opened on ``Options(**fields)``, as the command line opens it
-    (``tutor.cli.app_options``) with those options."""
+    (``tutor.cli.app_options``) with those options, and ``services`` if given."""
     from tutor.app import Options
     from tutor.app import create_app as opened_on
 
-    return opened_on(Options(**fields))
+    return opened_on(Options(**fields), services=services)

@@ -2,7 +2,8 @@
 
 The root conftest points ECARTE_DATA_DIR at a tmp dir; here the lessons are a
 small fixed file (so the app's tests do not move when the curriculum does), and
-the app's cached curriculum and progress store are reset around each test.
+each app made has its own services (``services`` fixture), so nothing is cached between
+tests.
 """
 
 from __future__ import annotations
@@ -80,17 +81,23 @@ turnup = "9H"
 
 @pytest.fixture(autouse=True)
 def app_environment(tmp_path, monkeypatch):
-    """Fixed lessons in a tmp dir; the app's caches reset before and after."""
+    """Fixed lessons in a tmp dir (each app made reads them afresh: its own services)."""
     import tutor.io.paths
-    from tutor.app import lessonsource
 
     lessons = tmp_path / "lessons"
     lessons.mkdir()
     (lessons / "01-test.toml").write_text(LESSON, encoding="utf-8")
     (lessons / "02-second.toml").write_text(SECOND, encoding="utf-8")
     monkeypatch.setattr(tutor.io.paths, "LESSONS_DIR", lessons)
-    lessonsource.reload()
-    lessonsource.close_progress()
-    yield
-    lessonsource.close_progress()
-    lessonsource.reload()
+
+
+@pytest.fixture
+def services(app_environment):
+    """The services an app is made with (``create_app(services=...)``), in the test's own
+    data folder and lessons: for a test that prepares the progress store before the app
+    opens. A test may build ``Services`` with fakes instead (``tests/app/test_services.py``)."""
+    from tutor.app.services import Services
+
+    shared = Services()
+    yield shared
+    shared.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from app_helpers import SIZE, create_app, run, settle
 
 import tutor.io.paths
-from tutor.app import lessonsource
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.screens.lessons import LessonsScreen
 
@@ -26,7 +25,6 @@ async def test_a_broken_lesson_is_listed_at_its_place_and_the_next_keeps_its_num
     first = tutor.io.paths.LESSONS_DIR / "01-test.toml"
     with first.open("a", encoding="utf-8") as out:
         out.write('title = "x\n')
-    lessonsource.reload()
     app = create_app(start="lessons")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

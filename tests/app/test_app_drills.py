@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app.lessonsource import progress
 from tutor.app.screens.decision_keys import DECISION_KEYS
 from tutor.app.screens.drill import DrillScreen, DrillTopicsScreen
 from tutor.app.screens.lesson import LessonScreen
@@ -76,9 +75,9 @@ async def test_a_drill_from_the_lesson_list():
         # the drill keeps its own heading after an answer (not a lesson's "Step 1 of 1")
         assert "Position 2" in heading(app) and "Step 1 of 1" not in heading(app)
 
-        answers = progress().answers(f"drill:{TOPIC}")
+        answers = app.services.progress.answers(f"drill:{TOPIC}")
         assert [(a.step, a.correct) for a in answers] == [(first.id, True), (second.id, False)]
-        assert [(r.lesson, r.step) for r in progress().reviews()] == [second.key]
+        assert [(r.lesson, r.step) for r in app.services.progress.reviews()] == [second.key]
 
 
 @run
@@ -111,7 +110,7 @@ async def test_hint_reveal_and_the_topic_picker_by_method():
         await pilot.press("s")
         await pilot.pause()
         assert "The answer" in feedback(app) and "0 of 1" in heading(app)
-        assert [r.step for r in progress().reviews()] == [screen.step.id]
+        assert [r.step for r in app.services.progress.reviews()] == [screen.step.id]
 
 
 @run
@@ -141,7 +140,7 @@ async def test_a_topic_no_position_is_found_for_is_a_notification(monkeypatch):
         await settle(pilot)
         assert "no position" in heading(app)
         assert any("no position" in n.message for n in app._notifications)
-        assert not progress().answers()
+        assert not app.services.progress.answers()
 
 
 @run
@@ -160,7 +159,7 @@ async def test_drill_mistakes_come_back_in_the_review_queue():
         assert "Review: nothing waiting for review" not in heading(app)
         await pilot.press("escape")
         await settle(pilot)
-        queue = [(r.lesson, r.step) for r in progress().reviews()]  # due in 4 hours
+        queue = [(r.lesson, r.step) for r in app.services.progress.reviews()]  # due in 4 hours
         assert queue == [step.key]
         app.push_screen(LessonScreen(review=queue))
         await settle(pilot)

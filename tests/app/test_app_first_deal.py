@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from app_helpers import create_app, run, settle
 
-from tutor.app.lessonsource import progress
 from tutor.app.screens.first_deal import FirstDealScreen
 from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.lesson import LessonScreen
@@ -64,7 +63,7 @@ async def test_a_fresh_learner_is_led_through_the_first_deal_and_home_moves_on()
         said = " ".join(line.text for line in screen.deal.said)
         assert "North accepts" in said and "The score:" in said
         assert "A test lesson" in screen.ending  # the fixed lessons' first
-        assert first_deal_done(progress())
+        assert first_deal_done(app.services.progress)
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)

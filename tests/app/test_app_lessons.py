@@ -8,7 +8,6 @@ from datetime import timedelta
 
 from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app.lessonsource import progress
 from tutor.app.screens.confirm import ConfirmScreen
 from tutor.app.screens.home import HomeScreen
 from tutor.app.screens.lesson import LessonScreen
@@ -48,14 +47,12 @@ async def skip_to(pilot, screen, step_id: str) -> None:
 
 
 def use_shipped_lesson(file_name: str) -> None:
-    """Put one of the shipped lessons beside the test lesson, and reload them."""
+    """Put one of the shipped lessons beside the test lesson (an app made after reads it)."""
     import tutor.io.paths
-    from tutor.app import lessonsource
     from tutor.io.paths import REPO
 
     source = REPO / "lessons" / file_name
     (tutor.io.paths.LESSONS_DIR / file_name).write_text(source.read_text(encoding="utf-8"))
-    lessonsource.reload()
 
 
 @run
@@ -84,13 +81,13 @@ async def test_a_wrong_choice_is_diagnosed_then_a_two_way_answer_revealed_at_onc
         await pilot.press(key_of(screen, 0))  # "52" again: said, and not a try
         await settle(pilot)
         assert "throws out the twos to the sixes" in feedback(app)
-        assert [a.correct for a in progress().answers("test-lesson")] == [False]
+        assert [a.correct for a in app.services.progress.answers("test-lesson")] == [False]
         await pilot.press(key_of(screen, 1))  # "36": a different explanation; the answer now
         await settle(pilot)
         text = feedback(app)
         assert "keep the sixes" in text and "The answer: **32**" in text
         assert text.index("keep the sixes") < text.index("The answer")
-        assert [a.correct for a in progress().answers("test-lesson")] == [False, False]
+        assert [a.correct for a in app.services.progress.answers("test-lesson")] == [False, False]
 
         await pilot.press("n")
         await settle(pilot)
@@ -161,7 +158,7 @@ async def test_the_end_screen_scores_the_lesson_and_offers_the_next():
         ]
         assert labels[0].startswith("Next lesson: ") and "A second lesson" in labels[0]
         assert any(label.startswith("Again: step 2") for label in labels)
-        assert "test-lesson" in progress().lessons_done()
+        assert "test-lesson" in app.services.progress.lessons_done()
         await pilot.press("down", "enter")  # again: step 2
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen) and app.screen.step.id == "three-trumps"
@@ -232,10 +229,14 @@ async def test_a_lesson_left_part_way_resumes_where_it_was_left():
         await pilot.press("escape")  # back to the list, which says where it was left
         await settle(pilot)
         assert isinstance(app.screen, LessonsScreen)
-        from tutor.app.lessonsource import curriculum
         from tutor.lessons.standing import standing
 
-        assert standing(curriculum().lesson("test-lesson"), progress()).resume_at == 1
+        assert (
+            standing(
+                app.services.curriculum().lesson("test-lesson"), app.services.progress
+            ).resume_at
+            == 1
+        )
         app.screen.query_one("#lesson-list").highlighted = 0
         await pilot.press("enter")
         await settle(pilot)
@@ -256,7 +257,7 @@ async def test_home_shows_continue_and_when_reviews_fall_due():
         text = str(home.query_one("#progress").render())
         assert "Continue “A test lesson” at step 1 of 2" in text
         assert "1 step due in 4 hours" in text
-        store = progress()
+        store = app.services.progress
         store.clock = lambda: store.reviews()[0].due + timedelta(minutes=1)
         home.refresh_progress()
         assert "1 step due for review now" in str(home.query_one("#progress").render())
@@ -275,12 +276,12 @@ async def test_a_lesson_only_looked_at_does_not_take_over_continue():
         assert isinstance(app.screen, LessonScreen)
         await pilot.press("escape")
         await settle(pilot)
-        assert progress().places() == {}
+        assert app.services.progress.places() == {}
         app.open_lesson("test-lesson")
         await settle(pilot)
         await pilot.press(key_of(app.screen, 0))  # an answer: now the place is kept
         await settle(pilot)
-        assert progress().places() == {"test-lesson": app.screen.step.id}
+        assert app.services.progress.places() == {"test-lesson": app.screen.step.id}
 
 
 @run
@@ -288,7 +289,7 @@ async def test_one_lesson_is_reset_after_asking_and_the_others_kept():
     app = create_app(start="lessons")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        store = progress()
+        store = app.services.progress
         store.record_answer("test-lesson", "pack", "1", False)
         store.record_attempt("test-lesson", "pack", False, 1)
         store.complete_lesson("second-lesson")
@@ -317,14 +318,13 @@ async def test_an_answered_step_is_not_met_again_as_new():
         app.open_lesson("test-lesson")
         await settle(pilot)
         assert app.screen.step.id == "three-trumps"
-        from tutor.app.lessonsource import curriculum
         from tutor.lessons.standing import standing
 
         app.screen.index = 0
         app.screen.show_step()
         await pilot.press(key_of(app.screen, 2))  # right, but after seeing the answer
         await settle(pilot)
-        mine = standing(curriculum().lesson("test-lesson"), progress())
+        mine = standing(app.services.curriculum().lesson("test-lesson"), app.services.progress)
         assert mine.first_try == 0 and not mine.mastered
 
 
@@ -539,7 +539,7 @@ async def test_a_sound_card_not_the_hints_is_asked_again_not_counted_a_miss():
         await settle(pilot)
         assert "✓ Right" in feedback(app)
         assert screen.results[index] is True  # right first time: the sound card was no miss
-        assert not [r for r in progress().reviews() if r.step == "two-small-trumps-1"]
+        assert not [r for r in app.services.progress.reviews() if r.step == "two-small-trumps-1"]
 
 
 @run
@@ -571,9 +571,9 @@ def in_sight(board, widget, lines: int | None = None) -> bool:
     )
 
 
-async def retry_at_80x24(pilot, lesson_file: str, lesson_id: str, index: int):
-    """Open a shipped lesson's step at 80x24 and give it a wrong answer that leaves a retry."""
-    use_shipped_lesson(lesson_file)
+async def retry_at_80x24(pilot, lesson_id: str, index: int):
+    """Open a shipped lesson's step at 80x24 (``use_shipped_lesson`` before the app) and
+    give it a wrong answer that leaves a retry."""
     app = pilot.app
     await settle(pilot)
     app.open_lesson(lesson_id, index)
@@ -594,10 +594,11 @@ async def test_a_retry_keeps_the_numbered_choices_in_sight_above_the_feedback():
     out of sight, and the learner was asked to try again by their numbers. Where the
     question, the choices and the verdict do not all fit, the question and the choices
     are kept, and the cue under the board says that the verdict is below."""
+    use_shipped_lesson("13-accepting.toml")
     app = create_app(start="lessons")
     async with app.run_test(size=(80, 24)) as pilot:
         # the first step of accepting: four choices and a question seven lines long
-        screen = await retry_at_80x24(pilot, "13-accepting.toml", "accepting", 0)
+        screen = await retry_at_80x24(pilot, "accepting", 0)
         board = screen.query_one("#lesson-board")
         assert in_sight(board, screen.query_one("#question"))
         assert in_sight(board, screen.query_one("#choices"))
@@ -617,9 +618,10 @@ async def test_a_retry_keeps_the_question_in_sight_with_the_choices_and_the_verd
         ("03-deal-and-king.toml", "deal-and-king", 4),
     ]
     for lesson_file, lesson_id, index in cases:
+        use_shipped_lesson(lesson_file)
         app = create_app(start="lessons")
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = await retry_at_80x24(pilot, lesson_file, lesson_id, index)
+            screen = await retry_at_80x24(pilot, lesson_id, index)
             board = screen.query_one("#lesson-board")
             verdict = screen.query_one("#feedback").children[0]
             box = screen.query_one("#feedback-box").virtual_region
@@ -716,7 +718,7 @@ async def test_a_review_asks_the_step_again_in_other_suits():
         await pilot.press("p")  # three trumps: play, in whatever suits
         await settle(pilot)
         assert "✓" in feedback(app)
-        assert [a.correct for a in progress().answers("jeux-de-regle-trumps")] == [True]
+        assert [a.correct for a in app.services.progress.answers("jeux-de-regle-trumps")] == [True]
 
 
 @run
@@ -728,8 +730,8 @@ async def test_with_nothing_due_the_review_key_practises_the_steps_due_soonest()
         await settle(pilot)
         await pilot.press(key_of(app.screen, 0), key_of(app.screen, 1))  # missed: due later
         await settle(pilot)
-        due = [(r.lesson, r.step) for r in progress().reviews()]
-        assert due == [("test-lesson", "pack")] and not progress().due_reviews()
+        due = [(r.lesson, r.step) for r in app.services.progress.reviews()]
+        assert due == [("test-lesson", "pack")] and not app.services.progress.due_reviews()
         await pilot.press("escape")
         await settle(pilot)
         app.open_review()
@@ -740,7 +742,7 @@ async def test_with_nothing_due_the_review_key_practises_the_steps_due_soonest()
         await pilot.press(key_of(screen, 2))
         await settle(pilot)
         assert "still comes back for review" in feedback(app)
-        assert [(r.lesson, r.step) for r in progress().reviews()] == due
+        assert [(r.lesson, r.step) for r in app.services.progress.reviews()] == due
 
 
 @run

@@ -192,7 +192,7 @@ async def test_a_passage_title_with_markup_is_shown_in_the_contents(texts_with_t
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TextsScreen)
-        assert app.library is not None and not app.library.faults
+        assert app.services.library is not None and not app.services.library.faults
         assert_safe(app, f"The pack [/] and {CLICK}", f"Ecarte [/] {CLICK} is")
         # and the same sentence in a search result
         await pilot.press("slash")

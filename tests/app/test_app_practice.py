@@ -9,8 +9,8 @@ from datetime import timedelta
 
 from app_helpers import create_app, run, settle
 
-from tutor.app.lessonsource import progress
-from tutor.app.screens.practice import PracticeListScreen, PracticeScreen, defence, positions
+from tutor.app.screens.practice import PracticeListScreen, PracticeScreen
+from tutor.app.services import Services
 from tutor.practice.proof import winning_line
 from tutor.practice.record import LESSON, marks
 from tutor.practice.session import PracticeSession
@@ -31,9 +31,9 @@ async def play_cards(pilot, cards) -> None:
         await pilot.pause()
 
 
-def failing_cards(position) -> list:
+def failing_cards(position, defence) -> list:
     """A line that fails: random legal cards, seed after seed, tried against the session."""
-    session = PracticeSession(position, defence())
+    session = PracticeSession(position, defence)
     for seed in range(200):
         rng = random.Random(seed)
         session.replay_cards([])
@@ -61,23 +61,25 @@ async def test_fail_see_why_retry_and_solve():
         position = screen.session.position
         assert position.goal.sentence in str(screen.query_one("#practice-head").render())
 
-        await play_cards(pilot, failing_cards(position))
+        await play_cards(pilot, failing_cards(position, app.services.defence))
         text = feedback(app)
         assert "Goal missed" in text and "He held" in text
         wrong = screen.session.view.wrong
         assert wrong is not None and f"at trick {wrong.trick}" in text
-        assert marks(progress())[position.id] == "✗"
-        assert any(r.lesson == LESSON and r.step == position.id for r in progress().reviews())
+        assert marks(app.services.progress)[position.id] == "✗"
+        assert any(
+            r.lesson == LESSON and r.step == position.id for r in app.services.progress.reviews()
+        )
 
         await pilot.press("r")
         await pilot.pause()
         assert not screen.session.view.tricks and screen.session.attempts == 2
-        await play_cards(pilot, winning_line(position, defence()))
+        await play_cards(pilot, winning_line(position, app.services.defence))
         text = feedback(app)
         assert "Goal met at try 2" in text
         for step in screen.session.view.line or ():
             assert f"Trick {step.trick}:" in text
-        assert marks(progress())[position.id] == "◐"
+        assert marks(app.services.progress)[position.id] == "◐"
 
         await pilot.press("n")
         await settle(pilot)
@@ -91,7 +93,7 @@ async def test_a_position_due_for_review_opens_from_the_review_queue():
     app = create_app(start="lessons")
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        store = progress()
+        store = app.services.progress
         store.settle(LESSON, IDENT, unaided=False)
         store.clock = (lambda now: lambda: now + timedelta(days=1))(store.clock())
         await pilot.press("v")
@@ -101,7 +103,7 @@ async def test_a_position_due_for_review_opens_from_the_review_queue():
 
 
 def test_the_shipped_positions_are_found_in_the_app() -> None:
-    assert len(positions().positions) >= 40
+    assert len(Services().positions.positions) >= 40
 
 
 def test_a_practice_position_small_terminal(snap_compare):

@@ -68,7 +68,6 @@ async def test_the_review_lists_every_decision_with_grade_cost_and_both_accuraci
 
 @run
 async def test_l_sends_the_learners_mistakes_and_blunders_to_the_review_queue():
-    from tutor.app.lessonsource import progress
 
     review = match_review()
     wrong = review.to_learn(0)
@@ -78,7 +77,7 @@ async def test_l_sends_the_learners_mistakes_and_blunders_to_the_review_queue():
         await open_review(pilot, learner=0)
         await pilot.press("l")
         await pilot.pause()
-        queued = {(r.lesson, r.step) for r in progress().reviews()}
+        queued = {(r.lesson, r.step) for r in app.services.progress.reviews()}
         assert queued == {(review.lesson, d.step_id) for d in wrong}
         messages = [n.message for n in app._notifications]
         assert any(f"{len(wrong)} positions join your review queue" in m for m in messages)
@@ -92,14 +91,13 @@ async def test_l_sends_the_learners_mistakes_and_blunders_to_the_review_queue():
 
 
 @run
-async def test_a_review_step_from_a_game_opens_in_the_review_queue():
-    from tutor.app.lessonsource import progress
+async def test_a_review_step_from_a_game_opens_in_the_review_queue(services):
     from tutor.app.screens.lesson import LessonScreen
 
     review = match_review()
     wrong = review.to_learn(0)[0]
-    progress().settle(review.lesson, wrong.step_id, unaided=False)
-    app = create_app()
+    services.progress.settle(review.lesson, wrong.step_id, unaided=False)
+    app = create_app(services=services)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = LessonScreen(review=[(review.lesson, wrong.step_id)])

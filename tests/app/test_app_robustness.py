@@ -57,10 +57,9 @@ async def test_a_locked_progress_file_is_a_notification_not_a_crash():
     app = create_app(start="lessons", lesson_id="test-lesson")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        from tutor.app.lessonsource import progress
 
-        progress().db.execute("PRAGMA busy_timeout = 50")
-        other = sqlite3.connect(progress().path, isolation_level=None)
+        app.services.progress.db.execute("PRAGMA busy_timeout = 50")
+        other = sqlite3.connect(app.services.progress.path, isolation_level=None)
         other.execute("BEGIN EXCLUSIVE")
         try:
             await pilot.press(
@@ -76,11 +75,11 @@ async def test_a_locked_progress_file_is_a_notification_not_a_crash():
             m.startswith("Progress: Could not save") and "locked" in m for m in messages(app)
         )
         # kept, not lost: written with the next write once the file is free
-        assert progress().unsaved
-        progress()._busy_until = 0.0
-        progress().save_place("test-lesson", "pack")
-        assert progress().unsaved == 0
-        assert [a.correct for a in progress().answers("test-lesson")] == [True]
+        assert app.services.progress.unsaved
+        app.services.progress._busy_until = 0.0
+        app.services.progress.save_place("test-lesson", "pack")
+        assert app.services.progress.unsaved == 0
+        assert [a.correct for a in app.services.progress.answers("test-lesson")] == [True]
 
 
 @run
@@ -113,20 +112,19 @@ async def test_a_damaged_text_is_named_with_its_line(tmp_path, monkeypatch):
 
 
 @run
-async def test_reviews_of_steps_that_are_gone_are_not_due_nor_opened():
+async def test_reviews_of_steps_that_are_gone_are_not_due_nor_opened(services):
     """A tester's review: after a lesson was edited, "2 steps due for review now" stayed
     for ever, and v opened "This lesson has no steps"."""
     from datetime import UTC, datetime
 
-    from tutor.app.lessonsource import close_progress, progress
     from tutor.app.screens.home import HomeScreen
 
     old = datetime(2020, 1, 1, tzinfo=UTC).isoformat()
-    with sqlite3.connect(progress().path) as db:
+    with sqlite3.connect(services.progress.path) as db:
         for lesson, step in (("test-lesson", "gone"), ("no-such-lesson", "1")):
             db.execute("INSERT INTO reviews VALUES (?, ?, 0, ?, ?)", (lesson, step, old, old))
-    close_progress()
-    app = create_app()
+    services.close()
+    app = create_app(services=services)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
@@ -154,7 +152,6 @@ async def test_a_lesson_link_to_a_step_in_other_digits_opens_the_lesson():
 async def test_an_answer_row_in_other_digits_or_to_come_is_not_a_try():
     """A tester's review: a progress row answering "²" crashed the lesson on ?, and one
     dated in the future counted as a try of the attempt in hand."""
-    from tutor.app.lessonsource import progress
 
     app = create_app(start="lessons", lesson_id="test-lesson")
     async with app.run_test(size=SIZE) as pilot:
@@ -162,7 +159,7 @@ async def test_an_answer_row_in_other_digits_or_to_come_is_not_a_try():
         db = sqlite3.connect(data_dir() / "progress.sqlite3")
         with db:
             for answer, at in (
-                ("²", progress().clock().isoformat()),
+                ("²", app.services.progress.clock().isoformat()),
                 ("1", "2999-01-01T00:00:00+00:00"),
             ):
                 db.execute(
@@ -171,7 +168,7 @@ async def test_an_answer_row_in_other_digits_or_to_come_is_not_a_try():
                     (answer, at),
                 )
         db.close()
-        assert len(progress().answers("test-lesson")) == 2
+        assert len(app.services.progress.answers("test-lesson")) == 2
         assert app.screen.tried_choices() == set()
         await pilot.press("question_mark")
         await settle(pilot)

@@ -40,13 +40,12 @@ async def test_bad_lesson_files_are_named_and_the_rest_still_load():
             await pilot.press("l")
             await settle(pilot)
             assert isinstance(app.screen, LessonsScreen)
-            from tutor.app.lessonsource import curriculum
 
-            assert [lesson.id for lesson in curriculum().lessons] == [
+            assert [lesson.id for lesson in app.services.curriculum().lessons] == [
                 "test-lesson",
                 "second-lesson",
             ]
-            assert {Path(f.file).name for f in curriculum().faults} == {
+            assert {Path(f.file).name for f in app.services.curriculum().faults} == {
                 "00-pipe.toml",
                 "03-loop.toml",
                 "04-deep.toml",
@@ -64,6 +63,6 @@ async def test_a_fifo_among_the_texts_is_named_and_the_texts_open(tmp_path, monk
     with unblocked(fifo):
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            assert app.library is not None and "club-laws/3" in app.library
+            assert app.services.library is not None and "club-laws/3" in app.services.library
             said = [m for m in messages(app) if "in the texts" in m]
             assert len(said) == 1 and "pipe.md: cannot read: not a regular file (a FIFO)" in said[0]

@@ -32,7 +32,7 @@ async def test_french_and_english_side_by_side_row_by_row():
         screen = await _opened(pilot)
         assert not screen.has_class("interleaved")
         rows = pairs(screen)
-        passage = app.library.passage("french/ecart")
+        passage = app.services.library.passage("french/ecart")
         assert len(rows) == len(passage.blocks) == 5
         for (french, english), (fr_text, _english) in zip(rows, passage.aligned(), strict=True):
             assert french.source == fr_text
@@ -110,7 +110,7 @@ async def test_club_laws_listed_with_their_subjects():
         assert [n.data for n in laws.children] == [f"club-laws/{n}" for n in range(1, 52)]
         assert label(screen.nodes["club-laws/12"]) == "12. Faced card in the pack"
         for n, node in enumerate(laws.children, 1):
-            subject = app.library.passage(f"club-laws/{n}").subject
+            subject = app.services.library.passage(f"club-laws/{n}").subject
             assert label(node) == f"{n}. {subject}"
         assert (
             "## Law 12: *Faced card in the pack*" in screen.query_one("#original").source
@@ -242,7 +242,8 @@ async def test_a_page_marker_is_shown_apart_from_the_sentence():
             await pilot.press("e")
             await settle(pilot)
     beside = passage_markdown(
-        app.library.passage("britannica-9/hints/score/adverse-four"), with_emendations=False
+        app.services.library.passage("britannica-9/hints/score/adverse-four"),
+        with_emendations=False,
     )
     assert "[9:7:621] score" not in beside and "adverse ‖ score of four" in beside
     assert "page 621 of volume 7 begins" in beside

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from tutor.app.app import EcarteApp
 from tutor.app.options import Options
+from tutor.app.services import Services
 
 
-def create_app(options: Options | None = None) -> EcarteApp:
-    """Build the app opened on what ``options`` say (by default the home screen)."""
-    return EcarteApp(options or Options())
+def create_app(options: Options | None = None, services: Services | None = None) -> EcarteApp:
+    """Build the app opened on what ``options`` say (by default the home screen), with the
+    services its screens share (by default the learner's own: ``Services()``)."""
+    return EcarteApp(options or Options(), services if services is not None else Services())
 
 
-__all__ = ["EcarteApp", "Options", "create_app"]
+__all__ = ["EcarteApp", "Options", "Services", "create_app"]

@@ -1,8 +1,9 @@
 """The App: theme, global bindings, the command palette and navigation.
 
-Screens ask the app to navigate (``open_passage``, ``open_lesson``, ...) so a
-link followed anywhere lands in the same place; the texts library is loaded
-once, lazily, and shared.
+Screens ask the app to navigate (``open_passage``, ``open_lesson``, ...: the
+``Navigator`` of ``tutor.app.navigation``) so a link followed anywhere lands in the
+same place; what they share (the texts, the lessons, the progress store) is the
+app's ``Services``, given at its making.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 
 from tutor.app.commands import GoAnywhere
 from tutor.app.options import Options
+from tutor.app.services import Services
 from tutor.app.theme import BAIZE, CARD_VARIABLES
 from tutor.app.widgets.passage import Navigate
 
@@ -61,11 +63,10 @@ class EcarteApp(App):
         Binding("end", "scroll_pane('scroll_end')", "Scroll to the end", show=False),
     ]
 
-    def __init__(self, options: Options | None = None) -> None:
+    def __init__(self, options: Options | None = None, services: Services | None = None) -> None:
         super().__init__()
         self.options = options or Options()
-        self._library = None
-        self._library_error: str | None = None
+        self.services = services if services is not None else Services()
         self._notes_shown: dict[tuple[str, str], float] = {}
         """Each note shown, by title and message: when it leaves the screen."""
 
@@ -121,6 +122,9 @@ class EcarteApp(App):
             self.open_passage(self.options.passage_id)
         elif start == "practice":
             self.action_practice()
+
+    def on_unmount(self) -> None:
+        self.services.close()
 
     # --- the terminal's size --------------------------------------------------------
 
@@ -211,10 +215,10 @@ class EcarteApp(App):
     def report_data_problems(self) -> None:
         """Say at once what is wrong with the lessons or the progress file (the app goes on),
         and send the progress store's later notices (a write that failed) here too."""
-        from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+        from tutor.app.services import LessonsUnavailable
 
         try:
-            faults = curriculum().faults
+            faults = self.services.curriculum().faults
         except LessonsUnavailable as exc:
             self.notify(str(exc), title="Lessons", severity="error")
             faults = []
@@ -226,25 +230,9 @@ class EcarteApp(App):
                 severity="warning",
                 timeout=15,
             )
-        progress().listen(
+        self.services.progress.listen(
             lambda message: self.notify(message, title="Progress", severity="warning", timeout=15)
         )
-
-    @property
-    def library(self):
-        """The texts library, or None (with ``library_error`` saying why)."""
-        if self._library is None and self._library_error is None:
-            try:
-                from tutor.texts import load_library
-
-                self._library = load_library()
-            except Exception as exc:  # a broken texts folder must not kill the app
-                self._library_error = f"The texts could not be loaded: {exc}"
-        return self._library
-
-    @property
-    def library_error(self) -> str | None:
-        return self._library_error
 
     # --- navigation ---------------------------------------------------------------
 
@@ -255,6 +243,9 @@ class EcarteApp(App):
             self.push_screen(HelpScreen(getattr(self.screen, "HELP_SECTION", None)))
 
     def action_home(self) -> None:
+        self.home()
+
+    def home(self) -> None:
         from tutor.app.screens.home import HomeScreen
 
         while len(self.screen_stack) > 2 and not isinstance(self.screen, HomeScreen):
@@ -295,6 +286,10 @@ class EcarteApp(App):
         )
 
     def action_lessons(self, lesson_id: str | None = None) -> None:
+        self.open_lessons(lesson_id)
+
+    def open_lessons(self, lesson_id: str | None = None) -> None:
+        """The list of lessons, and on it the lesson ``lesson_id`` if given."""
         from tutor.app.screens.lessons import LessonsScreen
 
         self.push_screen(LessonsScreen())
@@ -316,12 +311,11 @@ class EcarteApp(App):
         """One practice position, played out to its goal."""
         from tutor.app.screens.practice import PracticeScreen
 
-        try:
-            screen = PracticeScreen(ident)
-        except KeyError:
+        position = self.services.positions.by_id(ident)
+        if position is None:
             self.notify(f"No practice position {ident!r}.", severity="warning")
             return
-        self.push_screen(screen)
+        self.push_screen(PracticeScreen(position, self.services.defence))
 
     def open_passage(self, ident: str | None) -> None:
         """Show a passage in the texts screen (the one open, or a new one)."""
@@ -347,11 +341,11 @@ class EcarteApp(App):
 
     def open_review(self) -> None:
         """The steps due for review now, as one lesson (or a note that none are)."""
-        from tutor.app.lessonsource import progress, review_outlook
+        from tutor.app.lessonsource import review_outlook
         from tutor.app.screens.lesson import LessonScreen
         from tutor.store.review_keys import is_practice
 
-        store = progress()
+        store = self.services.progress
         practice_due = [r for r in store.due_reviews() if is_practice(r.lesson)]
         due = [r for r in store.due_reviews() if not is_practice(r.lesson)]
         if practice_due and not due:

@@ -54,10 +54,10 @@ def highlight(matcher: Matcher, text: str) -> Content:
 
 
 def lesson_entries(app) -> list[Entry]:
-    from tutor.app.lessonsource import LessonsUnavailable, curriculum
+    from tutor.app.services import LessonsUnavailable
 
     try:
-        lessons = curriculum().lessons
+        lessons = app.services.curriculum().lessons
     except LessonsUnavailable:
         return []
     return [
@@ -73,7 +73,7 @@ def lesson_entries(app) -> list[Entry]:
 
 def passage_entries(app) -> list[Entry]:
     """Every passage, and the glossary terms (a glossary entry is a passage too)."""
-    library = app.library
+    library = app.services.library
     if library is None:
         return []
     glossary = {entry.id: entry for entry in library.glossary()}

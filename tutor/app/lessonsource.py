@@ -1,85 +1,29 @@
-"""The app's view of the curriculum and the progress store (tutor.lessons,
-tutor.store.progress): loaded lazily and once, and never fatal when broken.
+"""What the screens say of the curriculum and the learner's progress (tutor.lessons,
+tutor.store.progress), from the app's ``Services``; never fatal when either is broken.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rich.text import Text
 
+from tutor.app.services import LessonsUnavailable, Services
 
-class LessonsUnavailable(RuntimeError):
-    """The lessons could not be loaded; the message says why, for a notification."""
-
-
-@lru_cache(maxsize=1)
-def _curriculum_cached():
-    from tutor.lessons import load_curriculum
-
-    return load_curriculum()
-
-
-def curriculum():
-    """The curriculum (lessons/ by default); raises LessonsUnavailable with a reason."""
-    try:
-        return _curriculum_cached()
-    except Exception as exc:  # a broken lesson file must not stop the app
-        raise LessonsUnavailable(f"the lessons could not be loaded: {exc}") from None
+__all__ = [
+    "LessonsUnavailable",
+    "catalogue_summary",
+    "continue_text",
+    "lessons_for_passage",
+    "review_outlook",
+    "when",
+]
 
 
-def reload() -> None:
-    _curriculum_cached.cache_clear()
-
-
-_store = None
-
-
-def progress():
-    """The learner's progress store, opened once (data_dir()/progress.sqlite3)."""
-    global _store
-    if _store is None:
-        from tutor.store.progress import Progress
-
-        _store = Progress()
-        _store.known = _names_a_step
-    return _store
-
-
-def _names_a_step(lesson: str, step: str) -> bool:
-    """Whether a review's (lesson, step) is still a step to take: a lesson's step in the
-    curriculum, or a drill's or a game's position (dealt again from its key). With the
-    lessons unavailable, every review stands."""
-    from tutor.store.review_keys import ReviewKey, Source
-
-    key = ReviewKey.of(lesson)
-    if key.dealt_again:
-        return True
-    if key.source is Source.PRACTICE:
-        from tutor.app.screens.practice import positions
-
-        return positions().by_id(step) is not None or bool(positions().faults)
-    try:
-        lessons = {each.id: each for each in curriculum().lessons}
-    except LessonsUnavailable:
-        return True
-    return lesson in lessons and any(s.id == step for s in lessons[lesson].steps)
-
-
-def close_progress() -> None:
-    """Close the store (tests open a fresh one in each data directory)."""
-    global _store
-    if _store is not None:
-        _store.close()
-        _store = None
-
-
-def lessons_for_passage(passage_id: str) -> list[tuple[str, str]]:
+def lessons_for_passage(services: Services, passage_id: str) -> list[tuple[str, str]]:
     """(link target, title) of the lessons that teach this passage: ``ID#N``, N the index
     of the first step citing it (a learner review: the link opened step 1 of 24, the
     step on the law far later), or the bare lesson id where only the lesson cites it."""
     try:
-        course = curriculum()
+        course = services.curriculum()
     except LessonsUnavailable:
         return []
     found = []
@@ -127,12 +71,13 @@ def review_outlook(store, clock_time: bool = True) -> str:
     return "; ".join(parts) if parts else "nothing waiting for review"
 
 
-def continue_text(store) -> tuple[str, str, int] | None:
+def continue_text(services: Services) -> tuple[str, str, int] | None:
     """(words, lesson id, step index) for the home screen's Continue, or None."""
     from tutor.lessons.standing import continue_point
 
+    store = services.progress
     try:
-        found = continue_point(curriculum(), store)
+        found = continue_point(services.curriculum(), store)
     except LessonsUnavailable:
         return None
     if found is None:
@@ -147,21 +92,22 @@ def continue_text(store) -> tuple[str, str, int] | None:
     return f"Next lesson: “{lesson.title}”", lesson.id, 0
 
 
-def catalogue_summary() -> Text:
+def catalogue_summary(services: Services) -> Text:
     """Where the learner stands, for the home screen: what to do next, lessons done and
     mastered, the review queue and when it fills, the weakest topic."""
     try:
-        lessons = curriculum().lessons
+        course = services.curriculum()
     except LessonsUnavailable as exc:
         return Text(f"Lessons: {exc}.", style="dim")
+    lessons = course.lessons
     if not lessons:
         return Text("No lessons are installed yet.", style="dim")
     from tutor.lessons.standing import standings, weak_spots
 
-    store = progress()
-    mine = standings(curriculum(), store)
+    store = services.progress
+    mine = standings(course, store)
     out = Text()
-    going_on = continue_text(store)
+    going_on = continue_text(services)
     if going_on is not None:
         out.append(going_on[0], style="bold")
         out.append("  (c)\n")
@@ -174,7 +120,7 @@ def catalogue_summary() -> Text:
     out.append(f"Review: {review_outlook(store)}")
     if store.due_reviews():
         out.append("  (v)")
-    spots = [s for s in weak_spots(curriculum(), store) if s.total >= 2]
+    spots = [s for s in weak_spots(course, store) if s.total >= 2]
     if spots:
         worst = spots[0]
         out.append(

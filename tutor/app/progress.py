@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from tutor.io.files import records_in
 from tutor.io.paths import data_dir
+
+if TYPE_CHECKING:
+    from tutor.app.services import Services
 
 UNFINISHED = "-unfinished"
 """The end of the name of a game in progress set aside (``shelve_in_progress``)."""
@@ -87,13 +91,13 @@ def _saved_record(path: Path) -> tuple[str, bool]:
     return f"{when} · {state} · {rules} · seed {game.seed}{aside}", True
 
 
-def progress_summary() -> Text:
+def progress_summary(services: Services) -> Text:
     """Where the learner stands, as text (the home screen titles the box "Your progress")."""
     out = Text()
     try:
         from tutor.app.lessonsource import catalogue_summary
 
-        out.append_text(catalogue_summary())
+        out.append_text(catalogue_summary(services))
     except Exception as exc:  # progress is a courtesy: never block the home screen
         out.append(f"Lessons: not available ({exc.__class__.__name__}).", style="dim")
     out.append("\n" + saved_games_line(saved_games()))

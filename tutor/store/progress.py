@@ -116,11 +116,16 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 VERSION = len(MIGRATIONS)
 
 
-class UnreadableDatabase(Exception):
+class ProgressError(Exception):
+    """The progress file could not be read; the message says why. The store's own
+    errors, so that its users need not know it is SQLite."""
+
+
+class UnreadableDatabase(ProgressError):
     """A progress file that cannot be used as it is; it will be moved aside."""
 
 
-class BusyDatabase(Exception):
+class BusyDatabase(ProgressError):
     """A progress file locked by another process for longer than the busy timeout."""
 
 
@@ -491,14 +496,15 @@ class Progress:
         """The rows of a read. A file locked by another program past the busy timeout
         reads as empty for ``BUSY_PAUSE`` seconds, said once: busy is not corrupt, and
         the session goes on (a tester's review: a lock taken while the app ran ended it
-        at the next read). Nothing is written from what a busy read did not see."""
+        at the next read). Nothing is written from what a busy read did not see. Any other
+        failure of a read raises ProgressError."""
         if time.monotonic() < self._busy_until:
             return []
         try:
             return self.db.execute(query, args).fetchall()
-        except sqlite3.OperationalError as exc:
-            if not _busy(exc):
-                raise
+        except sqlite3.Error as exc:
+            if not (isinstance(exc, sqlite3.OperationalError) and _busy(exc)):
+                raise ProgressError(str(exc)) from exc
             self._busy_until = time.monotonic() + BUSY_PAUSE
             message = (
                 f"Your progress file {self.path} is busy, held by another program ({exc}):"

@@ -22,8 +22,9 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from tutor.app.lessonsource import LessonsUnavailable, curriculum, when
+from tutor.app.lessonsource import LessonsUnavailable, when
 from tutor.app.markup import markdown_literal, styled
+from tutor.app.navigation import host, services
 from tutor.app.screens.lesson import LessonScreen
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
@@ -31,10 +32,9 @@ from tutor.lessons.answers import TWO_WAY_QUESTIONS
 from tutor.store.progress import SCHEDULE
 
 if TYPE_CHECKING:
-    from textual import getters
     from textual.content import Content
 
-    from tutor.app.app import EcarteApp
+    from tutor.app.services import Services
     from tutor.lessons.drills import Topic
     from tutor.lessons.model import Lesson
 
@@ -48,13 +48,15 @@ BOARD = ("#position-facts", "#lesson-table", "#lesson-hand", "#choices")
 """The parts of the board hidden while a position is being dealt."""
 
 
-def taught_in(topic: Topic, hint: str | None = None) -> list[tuple[int, Lesson, int]]:
+def taught_in(
+    shared: Services, topic: Topic, hint: str | None = None
+) -> list[tuple[int, Lesson, int]]:
     """The lessons that teach the topic (``drills.teaching``), each with its number in the
     lesson list and the step to open; none when the lessons cannot be loaded."""
     from tutor.lessons.drills import teaching
 
     try:
-        course = curriculum()
+        course = shared.curriculum()
     except LessonsUnavailable:
         return []
     return [
@@ -77,9 +79,6 @@ def _topic_entry(topic: Topic, lessons: list[tuple[int, Lesson, int]]) -> Conten
 class DrillTopicsScreen(Screen):
     """Choose what to drill (Enter)."""
 
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
-
     # Enter in the footer (a learner review: only "esc Back" showed, nothing said how
     # to open a topic); it selects as the list's own Enter does
     BINDINGS = [
@@ -101,7 +100,7 @@ class DrillTopicsScreen(Screen):
                 id="lessons-head",
             )
             yield OptionList(
-                *[Option(_topic_entry(t, taught_in(t)), id=t.key) for t in TOPICS],
+                *[Option(_topic_entry(t, taught_in(services(self), t)), id=t.key) for t in TOPICS],
                 id="lesson-list",
             )
         yield AdaptiveFooter()
@@ -112,7 +111,7 @@ class DrillTopicsScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            self.app.open_drill(event.option.id)
+            host(self).open_drill(event.option.id)
 
 
 class DrillScreen(LessonScreen):
@@ -236,7 +235,7 @@ class DrillScreen(LessonScreen):
         if attempt is not None and not attempt.finished and self.clue_passage is not None:
             return self.clue_section()
         shown = super().passages_now(step)
-        library = self.app.library
+        library = services(self).library
         if attempt is None or not attempt.finished or library is None:
             return shown
         if step.hint and self.topic.covers(step.hint):
@@ -295,7 +294,7 @@ class DrillScreen(LessonScreen):
         """After a miss, a link to each lesson that teaches the topic, at the step that
         teaches this hand's hint where one does (a reviewer: a learner who missed was not
         told where to learn it); Tab reaches the links and Enter opens the lesson."""
-        lessons = taught_in(self.topic, self.step.hint)
+        lessons = taught_in(services(self), self.topic, self.step.hint)
         if not lessons:
             return []
         links = "; ".join(

@@ -8,8 +8,6 @@ the deal is over it records it as done and offers the next lesson.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.app.markup import plain, styled
+from tutor.app.navigation import host, services
 from tutor.app.screens.decision_keys import (
     DECISION_KEYS,
     DecisionKeys,
@@ -32,11 +31,6 @@ from tutor.lessons.first_deal import ADVERSARY, LEARNER, FirstDeal, Line, Table
 from tutor.rules.actions import Action, IllegalAction
 from tutor.rules.cards import Card
 
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
-
 STYLES = {"phase": "bold", "meaning": "italic", "end": "bold", "told": ""}
 
 
@@ -44,9 +38,6 @@ class FirstDealScreen(DecisionKeys, Screen):
     """One whole deal, walked through."""
 
     HELP_SECTION = "Keys at the table"
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     BINDINGS = [
         *decision_bindings(),
@@ -113,19 +104,19 @@ class FirstDealScreen(DecisionKeys, Screen):
 
     def record(self) -> None:
         """The first deal done, in the learner's progress; then the next lesson named."""
-        from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+        from tutor.app.lessonsource import LessonsUnavailable
         from tutor.lessons.first_deal import record_first_deal
 
         self.recorded = True
-        store = progress()
+        store = services(self).progress
         record_first_deal(store)
         try:
-            lesson = self.deal.next_lesson(curriculum(), store)
+            lesson = self.deal.next_lesson(services(self).curriculum(), store)
         except LessonsUnavailable:
             lesson = None
         self.next_id = lesson.id if lesson is not None else None
         try:
-            self.ending = self.deal.ending(curriculum(), store).text
+            self.ending = self.deal.ending(services(self).curriculum(), store).text
         except LessonsUnavailable as exc:
             self.ending = str(exc)
         self.write([Line(self.ending, "end")])
@@ -139,11 +130,11 @@ class FirstDealScreen(DecisionKeys, Screen):
             return
         if self.next_id is None:
             self.app.pop_screen()
-            self.app.action_lessons()
+            host(self).open_lessons()
             return
         ident = self.next_id
         self.app.pop_screen()
-        self.app.open_lesson(ident)
+        host(self).open_lesson(ident)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         name = event.button.name or ""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,13 +10,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 
 from tutor.app.markup import plain, styled
+from tutor.app.navigation import host, services
 from tutor.app.progress import games_in_progress, progress_summary
 from tutor.app.widgets.footer import AdaptiveFooter
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
 
 TITLE_ART = "♠ ♥  É C A R T É  ♦ ♣"
 
@@ -55,9 +49,6 @@ FIRST_DEAL = (
 
 class HomeScreen(Screen):
     """Where the tutor opens: choose lessons, play or texts."""
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     BINDINGS = [
         Binding("f", "first_deal", "First deal", id="first-deal"),
@@ -121,7 +112,7 @@ class HomeScreen(Screen):
     def refresh_progress(self) -> None:
         self.leading = self.leads_with_first_deal()
         self.query_one("#first-deal-use").display = self.leading
-        self.query_one("#progress", Static).update(progress_summary())
+        self.query_one("#progress", Static).update(progress_summary(services(self)))
         self.in_progress, problems = games_in_progress()
         line = self.query_one("#resume", Static)
         told = []
@@ -146,10 +137,9 @@ class HomeScreen(Screen):
         self.refresh_bindings()
 
     def leads_with_first_deal(self) -> bool:
-        from tutor.app.lessonsource import progress
         from tutor.lessons.first_deal import leads_home
 
-        return leads_home(progress())
+        return leads_home(services(self).progress)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "first_deal":
@@ -181,23 +171,23 @@ class HomeScreen(Screen):
 
     def action_continue(self) -> None:
         """Go on where the learner left off: the lesson in progress, or the next one."""
-        from tutor.app.lessonsource import continue_text, progress
+        from tutor.app.lessonsource import continue_text
 
-        found = continue_text(progress())
+        found = continue_text(services(self))
         if found is None:
             self.notify("Every lesson is done: the review queue and the drills are in Lessons.")
             return
         _, lesson_id, index = found
-        self.app.open_lesson(lesson_id, index)
+        host(self).open_lesson(lesson_id, index)
 
     def action_first_deal(self) -> None:
-        self.app.open_first_deal()
+        host(self).open_first_deal()
 
     def action_review(self) -> None:
-        self.app.open_review()
+        host(self).open_review()
 
     def action_weak_spots(self) -> None:
-        self.app.open_weak_spots()
+        host(self).open_weak_spots()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         ident = (event.button.id or "").removeprefix("use-")

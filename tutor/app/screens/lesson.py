@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -37,13 +36,12 @@ from textual.widgets.option_list import Option
 
 from tutor.app.lessonsource import (
     LessonsUnavailable,
-    curriculum,
-    progress,
     review_outlook,
     when,
 )
 from tutor.app.markup import markdown_literal
 from tutor.app.narrate import describe_action, penalty_fact
+from tutor.app.navigation import host, services
 from tutor.app.screens.decision_keys import DECISION_KEYS, card_keys
 from tutor.app.widgets.cards import HandView, card_label
 from tutor.app.widgets.footer import AdaptiveFooter
@@ -57,11 +55,9 @@ from tutor.lessons.variants import review_variant
 from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card, sort_hand
 from tutor.rules.deal import discard_count
+from tutor.store.progress import ProgressError
 
 if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
     from tutor.lessons.model import Lesson
     from tutor.store.progress import Attempt
 
@@ -132,9 +128,6 @@ class LessonScreen(Screen):
 
     HELP_SECTION = "Keys in a lesson"
     """The heading of help.md that F1 opens at."""
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     BINDINGS = [
         # Priority, as Enter is: keys typed together are then taken in order (see
@@ -284,8 +277,8 @@ class LessonScreen(Screen):
         if self.lesson is None or self.index == 0:
             return {}
         try:
-            latest = progress().latest_attempts(self.lesson.id)
-        except sqlite3.Error:  # a busy progress file: the strip starts empty, as before
+            latest = services(self).progress.latest_attempts(self.lesson.id)
+        except ProgressError:  # a busy progress file: the strip starts empty, as before
             return {}
         return {
             i: latest[step.key]
@@ -299,8 +292,8 @@ class LessonScreen(Screen):
         if not self.results:
             return set()
         try:
-            answers = progress().answers(self.lesson.id if self.lesson else None)
-        except sqlite3.Error:
+            answers = services(self).progress.answers(self.lesson.id if self.lesson else None)
+        except ProgressError:
             return set()
         last = {(a.lesson, a.step): a.correct for a in answers}
         return {
@@ -310,7 +303,7 @@ class LessonScreen(Screen):
     def resume_index(self) -> int:
         if self.lesson is None:
             return 0
-        store = progress()
+        store = services(self).progress
         place = store.places().get(self.lesson.id)
         if place is None and store.busy:
             # a busy file reads as empty: said, not taken for a lesson never begun (a
@@ -325,7 +318,7 @@ class LessonScreen(Screen):
         return ids.index(place) if place in ids else 0
 
     def load_steps(self) -> None:
-        course = curriculum()
+        course = services(self).curriculum()
         if self.review is not None:
             from tutor.lessons.drills import review_step
             from tutor.store.review_keys import ReviewKey, Source
@@ -364,7 +357,7 @@ class LessonScreen(Screen):
         self.wrong_given = set()
         self.clue_stage = 0
         self.clue_passage = None
-        self.attempt = progress().attempt(step.lesson, step.id, tries_for(step))
+        self.attempt = services(self).progress.attempt(step.lesson, step.id, tries_for(step))
         self.show_title()
         self.show_question()
         self.set_feedback("")
@@ -424,18 +417,17 @@ class LessonScreen(Screen):
             title.append(f"\nfrom {self.lesson_title(self.step.lesson)}", style="dim")
         self.query_one("#step-title", Static).update(title)
 
-    @staticmethod
-    def review_outlook() -> str:
+    def review_outlook(self) -> str:
         """What is due for review, for the heading; a busy progress file is not a
         broken lesson (or drill)."""
         try:
-            return review_outlook(progress(), clock_time=False)
-        except sqlite3.Error as exc:
+            return review_outlook(services(self).progress, clock_time=False)
+        except ProgressError as exc:
             return f"not known just now ({exc})"
 
     def save_place(self, step) -> None:
         if self.lesson is not None and not self.revisiting:
-            progress().save_place(self.lesson.id, step.id)
+            services(self).progress.save_place(self.lesson.id, step.id)
 
     def action_scroll_board(self, how: str) -> None:
         """PageDown, PageUp, End, Home move the board (the feedback under the hand)."""
@@ -444,11 +436,11 @@ class LessonScreen(Screen):
 
     def attempt_number(self, step) -> int:
         """How many times this step has been tried before: the seed of its choice order."""
-        return sum(1 for a in progress().answers(step.lesson) if a.step == step.id)
+        return sum(1 for a in services(self).progress.answers(step.lesson) if a.step == step.id)
 
     def lesson_title(self, lesson_id: str) -> str:
         try:
-            return curriculum().lesson(lesson_id).title
+            return services(self).curriculum().lesson(lesson_id).title
         except (LessonsUnavailable, LookupError):
             from tutor.store.review_keys import ReviewKey
 
@@ -503,7 +495,7 @@ class LessonScreen(Screen):
         lesson = self.lesson
         if lesson is None:
             try:
-                lesson = curriculum().lesson(step.lesson)
+                lesson = services(self).curriculum().lesson(step.lesson)
             except (LessonsUnavailable, LookupError):
                 lesson = None
         family = lesson.passages_beside(step) if lesson is not None else tuple(step.passages)
@@ -521,7 +513,7 @@ class LessonScreen(Screen):
         ident = self.clue_passage
         if ident is None:
             return ()
-        library = self.app.library
+        library = services(self).library
         if library is None or ident not in library:
             return (ident,)
         return tuple(p.id for p in library.section(ident))
@@ -531,9 +523,9 @@ class LessonScreen(Screen):
         if ids == self.shown_passages:
             return
         self.shown_passages = ids
-        library = self.app.library
+        library = services(self).library
         if library is None:
-            text = self.app.library_error or "The texts are not available."
+            text = services(self).library_error or "The texts are not available."
         else:
             parts = [
                 passage_markdown(
@@ -804,13 +796,13 @@ class LessonScreen(Screen):
         """Said when a step answered right before its review falls due keeps that review
         (a learner review: practising a miss left "39 steps due" unchanged, unexplained)."""
         try:
-            store = progress()
+            store = services(self).progress
             now = store.clock()
             due = next(
                 (r.due for r in store.reviews() if (r.lesson, r.step) == step.key and r.due > now),
                 None,
             )
-        except sqlite3.Error:
+        except ProgressError:
             return ""
         if due is None:
             return ""
@@ -1017,7 +1009,7 @@ class LessonScreen(Screen):
         return "\n\n".join(part for part in (said, figures, links) if part)
 
     def passage_names(self, ids) -> dict[str, str]:
-        library = self.app.library
+        library = services(self).library
         if library is None:
             return {}
         return {i: library.passage(i).title for i in ids if i in library}
@@ -1099,7 +1091,7 @@ class LessonScreen(Screen):
         """The law choices (file indexes) already given in this attempt."""
         if not self.step.is_law or self.attempt is None:
             return set()
-        started, store = self.attempt.started, progress()
+        started, store = self.attempt.started, services(self).progress
         now = store.clock()
         # read as the app writes them, ASCII digits (a row edited to "²" crashed this),
         # and within this attempt: a moment after now is no answer of it
@@ -1136,8 +1128,8 @@ class LessonScreen(Screen):
 
     def finish(self) -> None:
         if self.lesson is not None and not self.completed:
-            progress().complete_lesson(self.lesson.id)
-            progress().clear_place(self.lesson.id)
+            services(self).progress.complete_lesson(self.lesson.id)
+            services(self).progress.clear_place(self.lesson.id)
         self.completed = True
         self.attempt = None
         self.draw_buttons()
@@ -1164,9 +1156,9 @@ class LessonScreen(Screen):
         from_list = len(stack) >= 2 and isinstance(stack[-2], LessonsScreen)
         self.app.pop_screen()
         if isinstance(choice, str) and choice:
-            self.app.open_lesson(choice)
+            host(self).open_lesson(choice)
         elif self.lesson is not None and not from_list:
-            self.app.action_lessons()  # "Back to the lessons", wherever it was begun
+            host(self).open_lessons()  # "Back to the lessons", wherever it was begun
 
     @on(Button.Pressed, "#lesson-buttons Button")
     def button_pressed(self, event: Button.Pressed) -> None:

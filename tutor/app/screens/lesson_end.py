@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import curriculum, progress
+from tutor.app.navigation import services
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.rules.cards import sort_hand
 from tutor.store.progress import SCHEDULE
@@ -74,12 +74,12 @@ class LessonEndScreen(ModalScreen):
         if self.lesson is not None:
             from tutor.lessons.standing import standing
 
-            mine = standing(self.lesson, progress())
+            mine = standing(self.lesson, services(self).progress)
             # The whole lesson, not only this sitting: a lesson resumed part-way, or
             # steps answered before, count as the lesson list counts them; each step by
             # its latest answer, so one answered right since ("Again") leaves the list
             # (a learner review: the list offered again a step just answered right).
-            missed = set(mine.missed(progress()))
+            missed = set(mine.missed(services(self).progress))
         if mine is not None and mine.steps:
             summary.append(
                 f"Right at the first try, without a clue: {mine.first_try} of {mine.steps}"
@@ -94,7 +94,7 @@ class LessonEndScreen(ModalScreen):
                 f"Right at the first try, without a clue: {first} of {answered}"
                 f" ({round(100 * first / answered)}%)."
             )
-        due = progress().next_reviews()
+        due = services(self).progress.next_reviews()
         if missed:
             n = len(missed)
             summary.append(
@@ -107,7 +107,7 @@ class LessonEndScreen(ModalScreen):
                 "\nEvery step missed has since been answered right; the misses still come"
                 " back for review, spaced out."
             )
-        elif due is None and not progress().due_reviews():
+        elif due is None and not services(self).progress.due_reviews():
             summary.append("\nNothing is waiting for review.")
         self.query_one("#lesson-end-summary", Static).update(summary)
         options = self.query_one(OptionList)
@@ -133,7 +133,7 @@ class LessonEndScreen(ModalScreen):
         from tutor.lessons.standing import next_lesson
 
         try:
-            return next_lesson(curriculum(), self.lesson.id, progress())
+            return next_lesson(services(self).curriculum(), self.lesson.id, services(self).progress)
         except Exception:  # no curriculum: no next lesson to offer
             return None
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,13 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress, review_outlook
+from tutor.app.lessonsource import LessonsUnavailable, review_outlook
+from tutor.app.navigation import host, services
 from tutor.app.widgets.footer import AdaptiveFooter
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
 
 REVIEW = "__review__"
 
@@ -96,9 +90,6 @@ def _review_entry(due: int) -> Table:
 class LessonsScreen(Screen):
     """Choose a lesson (Enter) or the review of past mistakes."""
 
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
-
     BINDINGS = [
         Binding("v", "review", "Review queue", id="review"),
         Binding("w", "weak_spots", "Weak spots", id="weak"),
@@ -135,17 +126,17 @@ class LessonsScreen(Screen):
         highlighted = options.highlighted
         options.clear_options()
         try:
-            lessons = curriculum().lessons
+            lessons = services(self).curriculum().lessons
         except LessonsUnavailable as exc:
             head.update(Text.assemble(("Lessons", "bold"), "\n", str(exc)))
             return
-        store = progress()
+        store = services(self).progress
         for notice in store.notices:
             self.notify(notice, severity="warning", markup=False)
         store.notices.clear()
         from tutor.lessons.standing import standings
 
-        mine = standings(curriculum(), store)
+        mine = standings(services(self).curriculum(), store)
         due = store.due_reviews()
         head.update(
             Text.assemble(
@@ -164,7 +155,7 @@ class LessonsScreen(Screen):
         from tutor.lessons.model import BrokenLesson
 
         by_id = {standing.lesson.id: standing for standing in mine}
-        for n, entry in curriculum().numbered():
+        for n, entry in services(self).curriculum().numbered():
             if isinstance(entry, BrokenLesson):
                 options.add_option(Option(_broken_entry(n, entry), disabled=True))
             else:
@@ -180,19 +171,19 @@ class LessonsScreen(Screen):
         if event.option.id == REVIEW:
             self.action_review()
         elif event.option.id:
-            self.app.open_lesson(event.option.id)
+            host(self).open_lesson(event.option.id)
 
     def action_review(self) -> None:
-        self.app.open_review()
+        host(self).open_review()
 
     def action_drills(self) -> None:
-        self.app.open_drill(None)
+        host(self).open_drill(None)
 
     def action_first_deal(self) -> None:
-        self.app.open_first_deal()
+        host(self).open_first_deal()
 
     def action_weak_spots(self) -> None:
-        self.app.open_weak_spots()
+        host(self).open_weak_spots()
 
     def action_reset(self) -> None:
         """Forget the highlighted lesson's progress (answers, score, reviews, place), after asking."""
@@ -205,12 +196,12 @@ class LessonsScreen(Screen):
         if not ident or ident == REVIEW:
             self.notify("Highlight a lesson to reset it.")
             return
-        title = curriculum().lesson(ident).title
+        title = services(self).curriculum().lesson(ident).title
 
         def done(yes: bool | None) -> None:
             if not yes:
                 return
-            if progress().reset_lesson(ident):
+            if services(self).progress.reset_lesson(ident):
                 self.notify(f"{title}: progress reset.", markup=False)
             self.fill()
 

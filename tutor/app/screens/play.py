@@ -15,7 +15,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -28,6 +27,7 @@ from textual.widgets import Button, Header, Label, RichLog, Static
 from tutor.app.advice import ADVISOR, advice_markdown
 from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import drawn_cards, narrate, penalty_fact, turned_king
+from tutor.app.navigation import services
 from tutor.app.progress import games_dir, keep_in_progress, save_game, shelve_in_progress
 from tutor.app.screens.confirm import ConfirmScreen, ask_then
 from tutor.app.screens.decision_keys import (
@@ -55,11 +55,6 @@ from tutor.rules.rulesets import make_rules
 from tutor.store import autosave
 from tutor.store.autosave import Claim, load_with_opponent
 
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
-
 LEARNER = 0
 
 
@@ -71,9 +66,6 @@ class PlayScreen(DecisionKeys, Screen):
 
     HELP_SECTION = "Keys at the table"
     """The heading of help.md that F1 opens at."""
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     BINDINGS = [
         *decision_bindings(),
@@ -424,7 +416,7 @@ class PlayScreen(DecisionKeys, Screen):
     def show_law(self, message: str, law: str | None) -> None:
         title = "Not allowed"
         if law:
-            library = self.app.library
+            library = services(self).library
             if library is not None and law in library:
                 passage = library.passage(law)
                 message = f"{message}\n— {passage.title}"
@@ -457,7 +449,7 @@ class PlayScreen(DecisionKeys, Screen):
         info = infoset_of(game.position, LEARNER)
         try:
             advice = self.advisor.advise(info)
-            text = advice_markdown(info, self.advisor_name, advice, self.app.library)
+            text = advice_markdown(info, self.advisor_name, advice, services(self).library)
         except Exception as exc:
             text = f"*The engine could not advise: {markdown_literal(exc)}*"
         self.app.call_from_thread(self.show_advice, game, text)

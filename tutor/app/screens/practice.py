@@ -9,7 +9,6 @@ result in the progress store (``tutor.practice.record``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -19,16 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import progress
 from tutor.app.markup import plain, styled
+from tutor.app.navigation import host, services
 from tutor.app.screens.decision_keys import card_keys
 from tutor.app.widgets.cards import HandView
 from tutor.app.widgets.footer import AdaptiveFooter
 
 if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
     from tutor.practice.defence import Defence
     from tutor.practice.loader import PositionSet
     from tutor.practice.model import PracticePosition
@@ -36,34 +32,16 @@ if TYPE_CHECKING:
     from tutor.practice.session import PracticeView
 
 
-@lru_cache(maxsize=1)
-def positions() -> PositionSet:
-    from tutor.practice.loader import load_positions
-
-    return load_positions()
-
-
-@lru_cache(maxsize=1)
-def defence() -> Defence:
-    """One defence for the app: its memo serves every position."""
-    from tutor.practice.defence import Defence
-
-    return Defence()
-
-
-def ordered() -> list[PracticePosition]:
+def ordered(positions: PositionSet) -> list[PracticePosition]:
     """The positions in the list's order: by theme, then as the file has them."""
     from tutor.practice.themes import THEMES
 
     order = {theme: i for i, theme in enumerate(THEMES)}
-    return sorted(positions().positions, key=lambda p: order.get(p.theme, len(order)))
+    return sorted(positions.positions, key=lambda p: order.get(p.theme, len(order)))
 
 
 class PracticeListScreen(Screen):
     """Choose a position (Enter); those due for review are marked."""
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     BINDINGS = [
         Binding("enter", "open", "Open", priority=True, id="open"),
@@ -91,14 +69,14 @@ class PracticeListScreen(Screen):
         from tutor.practice.record import coming_back, due, marks
         from tutor.practice.themes import THEMES
 
-        store = progress()
+        store = services(self).progress
         mine = marks(store)
         waiting = set(due(store))
         listing = self.query_one(OptionList)
         highlighted = listing.highlighted
         listing.clear_options()
         theme = None
-        for position in ordered():
+        for position in ordered(services(self).positions):
             if position.theme != theme:
                 theme = position.theme
                 listing.add_option(
@@ -118,12 +96,12 @@ class PracticeListScreen(Screen):
                 )
             )
         solved = sum(1 for m in mine.values() if m != "✗")
-        faults = positions().faults
+        faults = services(self).positions.faults
         head = styled(
             "[b]Practice[/b] — play each position out until you reach its goal; the computer"
             " holds whatever cards beat your line. $n positions, $s solved, $d due for review."
             "  ✓ first try  ◐ solved later  ✗ failed",
-            n=len(positions().positions),
+            n=len(services(self).positions.positions),
             s=solved,
             d=len(waiting),
         )
@@ -153,15 +131,15 @@ class PracticeListScreen(Screen):
     def action_due(self) -> None:
         from tutor.practice.record import due
 
-        waiting = due(progress())
+        waiting = due(services(self).progress)
         if not waiting:
             self.notify("No practice position is due for review.")
             return
-        self.app.open_practice(waiting[0])
+        host(self).open_practice(waiting[0])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            self.app.open_practice(event.option.id)
+            host(self).open_practice(event.option.id)
 
 
 def trick_lines(view: PracticeView) -> list[str]:
@@ -196,9 +174,6 @@ def _told(played: Played) -> str:
 class PracticeScreen(Screen):
     """One position: play your cards (1-5) until the goal is settled."""
 
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
-
     BINDINGS = [
         # Key 1 once for each size of hand, as at the table (decision_keys): the footer
         # shows the one that fits the cards held now ("1-3" with three).
@@ -212,14 +187,11 @@ class PracticeScreen(Screen):
         Binding("escape", "app.pop_screen", "Back", id="back"),
     ]
 
-    def __init__(self, ident: str) -> None:
+    def __init__(self, position: PracticePosition, defence: Defence) -> None:
         super().__init__()
         from tutor.practice.session import PracticeSession
 
-        found = positions().by_id(ident)
-        if found is None:
-            raise KeyError(ident)
-        self.session = PracticeSession(found, defence())
+        self.session = PracticeSession(position, defence)
         self.recorded_failure = False
         self.recorded = False
 
@@ -320,7 +292,7 @@ class PracticeScreen(Screen):
         view = self.session.view
         if not view.over or self.recorded:
             return
-        store = progress()
+        store = services(self).progress
         if view.goal_met:
             record_success(store, self.session.position, self.session.attempts)
             self.recorded = True
@@ -333,7 +305,7 @@ class PracticeScreen(Screen):
         self.draw()
 
     def action_next(self) -> None:
-        order = [p.id for p in ordered()]
-        here = order.index(self.session.position.id)
+        order = ordered(services(self).positions)
+        here = [p.id for p in order].index(self.session.position.id)
         following = order[(here + 1) % len(order)]
-        self.app.switch_screen(PracticeScreen(following))
+        self.app.switch_screen(PracticeScreen(following, self.session.defence))

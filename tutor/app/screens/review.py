@@ -28,6 +28,7 @@ from tutor.analysis.review import (
     say,
     send_to_review,
 )
+from tutor.app.navigation import services
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.hints import HINTS
 from tutor.rules.actions import Action
@@ -208,10 +209,9 @@ class GameReviewScreen(Screen):
                 title="Learn from your mistakes",
             )
             return
-        from tutor.app.lessonsource import progress
         from tutor.store.progress import SCHEDULE
 
-        sent = send_to_review(self.review, self.learner, progress())
+        sent = send_to_review(self.review, self.learner, services(self).progress)
         self.sent = True
         if sent == 1:
             positions, pronoun = "position joins", "it comes"

@@ -26,7 +26,6 @@ import random
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import ComposeResult
@@ -39,6 +38,7 @@ from textual.widgets import Header, Label, RichLog, Static
 from tutor.app.advice import advice_markdown, engine_markdown, titled_sources, with_terms
 from tutor.app.markup import markdown_literal, plain, styled
 from tutor.app.narrate import narrate, turned_king
+from tutor.app.navigation import services
 from tutor.app.screens.confirm import ask_then
 from tutor.app.screens.decision_keys import (
     DECISION_KEYS,
@@ -76,20 +76,11 @@ LEARNER = 0
 ADVICE_PROMPT = "*Press ? for a hint: what the Hints say and what the strongest engine advises.*"
 
 
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
-
-
 class TablePlayScreen(DecisionKeys, Screen):
     """A table game against computer players, played to its end."""
 
     HELP_SECTION = "Keys at the other tables"
     """The heading of help.md that F1 opens at."""
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     DEFAULT_CSS = """
     TablePlayScreen #tp-body { height: 1fr; }
@@ -270,7 +261,7 @@ class TablePlayScreen(DecisionKeys, Screen):
 
     def law_title(self, law: str) -> str:
         """A law as a learner reads it: its passage's title (the id if not in the texts)."""
-        library = self.app.library
+        library = services(self).library
         if library is not None and law in library:
             return library.passage(law).title
         return law
@@ -404,19 +395,21 @@ class TablePlayScreen(DecisionKeys, Screen):
         advice = self.advisor.advise(table)
         name = self.advisor.name_at(table)
         if isinstance(table, PoolTable):
-            text = advice_markdown(infoset_of(table.game.position), name, advice, self.app.library)
+            text = advice_markdown(
+                infoset_of(table.game.position), name, advice, services(self).library
+            )
         else:
             hint = round_hint(table)
             lines = [
                 "#### The hints say",
-                f"**{titled_sources(hint.title, hint.sources, self.app.library)}**",
+                f"**{titled_sources(hint.title, hint.sources, services(self).library)}**",
                 "",
                 hint.explanation,
                 "",
                 f"#### The strongest engine at this table ({name}) advises",
-                engine_markdown(name, advice, self.app.library),
+                engine_markdown(name, advice, services(self).library),
             ]
-            text = with_terms("\n".join(lines), self.app.library)
+            text = with_terms("\n".join(lines), services(self).library)
         who = self.table.players[table.to_act]
         head = "" if table.to_act == LEARNER else f"*For {who}, whose hand you see while out.*\n\n"
         return head + text

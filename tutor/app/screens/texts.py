@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -27,14 +26,10 @@ from textual.widgets.option_list import Option
 from tutor.analysis.study_notes import notes_for_passage, notes_markdown
 from tutor.app.lessonsource import lessons_for_passage
 from tutor.app.markup import PlainTree, styled
+from tutor.app.navigation import services
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import Navigate, PassageMarkdown, link_list
 from tutor.texts.emend import READINGS
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
 
 SECTION_LIMIT = 60
 """Passages shown together at most when a heading with many children is opened."""
@@ -148,9 +143,6 @@ class TextsScreen(Screen):
     HELP_SECTION = "Reading the texts"
     """The heading of help.md that F1 opens at."""
 
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
-
     DEFAULT_CSS = """
     TextsScreen #toc { scrollbar-size-vertical: 1; }
     TextsScreen #reading { height: 1fr; }
@@ -231,9 +223,11 @@ class TextsScreen(Screen):
         self.query_one("#reading-line", Static).update(
             styled("[b]The sources[/b] · $reading", reading=READING_NAMES[self.reading])
         )
-        library = self.app.library
+        library = services(self).library
         if library is None:
-            self.notify(self.app.library_error or "The texts are not available.", severity="error")
+            self.notify(
+                services(self).library_error or "The texts are not available.", severity="error"
+            )
             return
         self.build_toc(library)
         if library.faults:
@@ -350,7 +344,7 @@ class TextsScreen(Screen):
 
     def show_passage(self, ident: str, from_toc: bool = False) -> None:
         """Load one passage (with its few sub-passages) into the reader."""
-        library = self.app.library
+        library = services(self).library
         if library is None:
             return
         glossary = {e.id: e for e in library.glossary()}
@@ -368,7 +362,7 @@ class TextsScreen(Screen):
     def unknown_passage(self, ident: str) -> None:
         """Say plainly, above the text, that no passage has this id (the id as typed,
         never parsed as markup), and offer the nearest ones."""
-        library = self.app.library
+        library = services(self).library
         shown = ident if len(ident) <= 60 else ident[:59] + "…"
         notice = self.query_one("#notice", Static)
         notice.update(
@@ -381,7 +375,9 @@ class TextsScreen(Screen):
         notice.add_class("shown")
         if self.current is None:  # nothing else to show: the suggestions in the reader
             nearest = library.suggest(ident) if library is not None else []
-            names = {i: library.passage(i).full_title for i in nearest}
+            names = (
+                {i: library.passage(i).full_title for i in nearest} if library is not None else {}
+            )
             text = (
                 link_list("Perhaps you meant", nearest, names=names)
                 if nearest
@@ -392,7 +388,7 @@ class TextsScreen(Screen):
             self.query_one(Tree).focus()
 
     def render_current(self) -> None:
-        library = self.app.library
+        library = services(self).library
         ident = self.current
         if library is None or ident is None:
             return
@@ -475,10 +471,10 @@ class TextsScreen(Screen):
 
     def links_markdown(self, ident: str) -> str:
         """Backlinks and the lessons that teach the passage."""
-        library = self.app.library
+        library = services(self).library
         parts = []
         cited_by = library.backlinks(ident) if library is not None else []
-        if cited_by:
+        if cited_by and library is not None:
             names = {i: library.passage(i).full_title for i in cited_by if i in library}
             # Two passages of one title (a glossary entry and a reading) are told apart
             # by their document (a learner review: "Singly guarded · Singly guarded").
@@ -488,7 +484,7 @@ class TextsScreen(Screen):
                     doc = i.split("/", 1)[0]
                     names[i] = f"{name} ({SHORT_TITLES.get(doc, doc)})"
             parts.append(link_list("Cited by", cited_by, names=names))
-        lessons = lessons_for_passage(ident)
+        lessons = lessons_for_passage(services(self), ident)
         if lessons:
             parts.append(
                 link_list("Lessons that teach it", [i for i, _ in lessons], "lesson", dict(lessons))
@@ -498,9 +494,10 @@ class TextsScreen(Screen):
     def hit_line(self, hit) -> Content:
         """A search result: the passage's title in bold (a law by its subject), then where
         the words stand; the id after the title, dim, for those who cite by id."""
+        library = services(self).library
         return styled(
             "[b]$title[/b] [dim]($ident)[/dim] — $snippet",
-            title=self.app.library.passage(hit.id).full_title,
+            title=library.passage(hit.id).full_title if library is not None else hit.id,
             ident=hit.id,
             snippet=hit.snippet,
         )
@@ -527,7 +524,7 @@ class TextsScreen(Screen):
         self.render_current()
 
     def action_glossary(self) -> None:
-        library = self.app.library
+        library = services(self).library
         entries = library.glossary() if library is not None else []
         if not entries:
             self.notify("The glossary is not written yet.")
@@ -535,7 +532,7 @@ class TextsScreen(Screen):
         self.show_passage(entries[0].id)
 
     def action_step(self, delta: int) -> None:
-        library = self.app.library
+        library = services(self).library
         if library is None:
             return
         ids = library.ids()
@@ -576,7 +573,7 @@ class TextsScreen(Screen):
 
     @on(Input.Submitted, "#search")
     def run_search(self, event: Input.Submitted) -> None:
-        library = self.app.library
+        library = services(self).library
         if library is None:
             return
         hits = library.search(event.value)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import sqlite3
-from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -15,14 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.lessonsource import LessonsUnavailable, curriculum, progress
+from tutor.app.lessonsource import LessonsUnavailable
+from tutor.app.navigation import host, services
 from tutor.app.widgets.footer import AdaptiveFooter
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from tutor.app.app import EcarteApp
-
+from tutor.store.progress import ProgressError
 
 LESSON = "lesson:"
 """An option's id that names a lesson (``lesson:<id>``): its missed steps to practise."""
@@ -30,9 +24,6 @@ LESSON = "lesson:"
 
 class WeakSpotsScreen(Screen):
     """The topics tried, worst first-try accuracy first; Enter drills the one highlighted."""
-
-    if TYPE_CHECKING:
-        app = getters.app(EcarteApp)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="back")]
 
@@ -63,9 +54,9 @@ class WeakSpotsScreen(Screen):
         options = self.query_one(OptionList)
         options.clear_options()
         try:
-            spots = weak_spots(curriculum(), progress())
-            lessons = weak_lessons(curriculum(), progress())
-        except (LessonsUnavailable, sqlite3.Error) as exc:  # a busy progress file too
+            spots = weak_spots(services(self).curriculum(), services(self).progress)
+            lessons = weak_lessons(services(self).curriculum(), services(self).progress)
+        except (LessonsUnavailable, ProgressError) as exc:  # a busy progress file too
             head.update(Text(f"Your weak spots cannot be worked out just now: {exc}"))
             return
         if not spots and not lessons:
@@ -127,7 +118,7 @@ class WeakSpotsScreen(Screen):
             keys, title = self.practice[ident]
             self.app.push_screen(LessonScreen(review=keys, review_title=f"Missed in {title}"))
         else:
-            self.app.open_drill(ident)
+            host(self).open_drill(ident)
 
 
 def _entry(accuracy: float, text: Text) -> Table:
