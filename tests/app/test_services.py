@@ -7,9 +7,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from app_helpers import SIZE, run, settle
+from app_helpers import SIZE, create_app, run, settle
 
-from tutor.app import create_app
 from tutor.app.services import LessonsUnavailable, Services
 from tutor.practice.record import LESSON as PRACTICE
 from tutor.store.progress import Progress
