@@ -13,6 +13,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Header, Label, RichLog, Static
 
 from tutor.app.advice import ADVISOR, advice_markdown
@@ -481,11 +482,12 @@ class PlayScreen(DecisionKeys, SessionScreen):
             playable = [a.card for a in game.legal_actions() if a.kind in ("lead", "follow")]
         self.query_one(HandView).show(self.hand_order(), self.selected, playable, drawn=drawn)
         self.query_one(Scoreboard).show(view.board_of(self.session))
-        self.query_one("#prompt", Static).update(
-            view.play_prompt(self.session, self.selected) + view.gallery_note(self.session)
-        )
+        self.query_one("#prompt", Static).update(self.prompt() + view.gallery_note(self.session))
         self.draw_buttons()
         self.refresh_bindings()
+
+    def prompt(self) -> Content:
+        return view.play_prompt(self.session, self.selected)
 
     def draw_buttons(self) -> None:
         box = self.query_one("#decisions", Horizontal)
