@@ -1,82 +1,54 @@
 """The tables screen: the pool of three, écarté à quatre, à cinq and à six.
 
-The learner sits South (seat 0); computer players take every other seat. The
-rules are the domain's (``tutor.tables``): every decision goes to
-``table.apply``, and a refusal comes back as ``IllegalAction`` with its law and
-is shown as a notification. The computer players move in a thread worker until
-the learner is to act or a deal ends; their moves are told in the log; a result
-is dropped if the table changed meanwhile (undo, redeal, load, a new table).
-
-As at the game for two: ``?`` shows what the Hints say and what the strongest
-engine at this table advises (``tutor.tables.advisor``: ``best`` in the pool,
-the rollout engine at four, five or six, whatever the computer players are);
-``u`` undoes back to the learner's previous decision, ``r`` deals the deal
-again, ``s`` and ``l`` save and load table records, every deal ends on a
-summary with the decisions graded, and ``v`` reviews every deal played.
-
-In the pool, while the learner is out he watches the game, both hands open,
-at his own pace: space plays the next move, Enter the rest of the deal, and
-each deal ends on its summary. The gallery (French rules only) points at the
-learner's card at every table (``tutor.tables.gallery``).
+The game is a ``tutor.play.table_session.TableSession``: the learner's decisions, the
+computer players' turns, undo, the deal again, the gallery, save and load are its own;
+this screen draws it and takes the keys. The computer players move in a thread worker
+until the learner is to act or a deal ends; a result is dropped if the table changed
+meanwhile. ``?`` shows what the Hints say and what the strongest engine at this table
+advises (``tutor.tables.advisor``); every deal ends on a summary with the decisions
+graded, and ``v`` reviews every deal played. In the pool, while the learner is out he
+watches the game, both hands open: space plays the next move, Enter the rest of the deal.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Header, Label, RichLog, Static
 
-from tutor.app.advice import advice_markdown, engine_markdown, titled_sources, with_terms
 from tutor.app.markup import markdown_literal, plain, styled
-from tutor.app.narrate import narrate, turned_king
 from tutor.app.navigation import services
-from tutor.app.screens.confirm import ask_then
+from tutor.app.progress import saved_games_store
+from tutor.app.screens import table_view
 from tutor.app.screens.decision_keys import (
-    DECISION_KEYS,
     DecisionKeys,
     decision_bindings,
-    follow_prompt,
 )
-from tutor.app.widgets.cards import HandView, card_label
+from tutor.app.screens.session_screen import FromSession, SessionScreen
+from tutor.app.widgets.cards import HandView
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.app.widgets.table_scores import TableScores
 from tutor.app.widgets.table_trick import TableTrick
+from tutor.play.protocol import LEARNER
+from tutor.play.table_session import Move, TableSession
 from tutor.rules.actions import Action, IllegalAction
-from tutor.rules.cards import Card, Rank, sort_hand
-from tutor.rules.deal import discard_count
-from tutor.rules.infoset import infoset_of
+from tutor.rules.cards import Card
 from tutor.rules.rulesets import make_rules
-from tutor.tables import TABLES, PoolTable, make_table
-from tutor.tables import gallery as gallery_rules
-from tutor.tables.advisor import TableAdvisor
-from tutor.tables.coach import (
-    AnyTable,
-    deal_marker,
-    deals_played,
-    restart_deal,
-    round_hint,
-    undo,
-)
-from tutor.tables.computer import Computer, two_handed_infoset
-from tutor.tables.gallery import Gallery, Pointing
+from tutor.store.saved_games import CannotRead
+from tutor.tables.coach import AnyTable, deals_played
 
-LEARNER = 0
+__all__ = ["LEARNER", "TablePlayScreen"]
 
 ADVICE_PROMPT = "*Press ? for a hint: what the Hints say and what the strongest engine advises.*"
 
 
-class TablePlayScreen(DecisionKeys, Screen):
+class TablePlayScreen(DecisionKeys, SessionScreen):
     """A table game against computer players, played to its end."""
 
     HELP_SECTION = "Keys at the other tables"
@@ -138,38 +110,38 @@ class TablePlayScreen(DecisionKeys, Screen):
         advice_strength: float = 1.0,
     ) -> None:
         super().__init__()
-        if table not in TABLES:
-            raise ValueError(f"unknown table {table!r} (one of {', '.join(TABLES)})")
-        self.table_name = table
-        self.engine_request = engine
-        self.rules = make_rules(rules, game)
-        self.losers = losers
-        self.gallery_asked = gallery
-        self.gallery = Gallery(enabled=gallery and gallery_rules.allowed(self.rules))
+        self.session: TableSession = TableSession(
+            table,
+            make_rules(rules, game),
+            saved_games_store(),
+            seed=seed,
+            engine=engine,
+            losers=losers,
+            gallery=gallery,
+            advice_strength=advice_strength,
+        )
         self.load_path = load
-        seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**9)
-        self.table = make_table(table, seed, self.rules, losers)
-        self.unsaved = False
-        """The learner has acted (played, undone, redealt) since the table was dealt,
-        saved or loaded: putting it away then asks first."""
-        self.before_redeal: AnyTable | None = None
-        """The table as it was before ``r``, while no move of the learner's has followed."""
-        self.computer = Computer(engine, seed)
         self.selected: set[Card] = set()
-        self.judged: dict = {}
-        """Steps already weighed by the advisor (the summaries and the review share it)."""
-        self.paused = False
-        """A deal summary is open: nothing moves until it is closed."""
-        self.advice_strength = advice_strength
-        """Scales the advisor's samples (tests use a weak, fast advisor)."""
-        self.new_advisors(seed)
 
-    def new_advisors(self, seed: int) -> None:
-        # Separate instances: the hint, the gallery and the judging run in separate workers.
-        strength = self.advice_strength
-        self.advisor = TableAdvisor(seed, strength)
-        self.judge_advisor = TableAdvisor(seed, strength)
-        self.gallery_advisor = TableAdvisor(seed, strength)
+    table = FromSession()
+    rules = FromSession()
+    gallery = FromSession()
+    computer = FromSession()
+    advisor = FromSession()
+    judge_advisor = FromSession()
+    judged = FromSession()
+    paused = FromSession()
+    unsaved = FromSession()
+    before_redeal = FromSession()
+
+    def watching(self) -> bool:
+        return self.session.watching()
+
+    def learner_kinds(self) -> set[str]:
+        return self.session.learner_kinds()
+
+    def hand_order(self) -> tuple[Card, ...]:
+        return self.session.hand_order()
 
     # --- layout -------------------------------------------------------------------
 
@@ -196,44 +168,24 @@ class TablePlayScreen(DecisionKeys, Screen):
         self.call_after_refresh(self.query_one(MoreBelow).follow)
 
     def on_mount(self) -> None:
-        if self.gallery_asked and not gallery_rules.allowed(self.rules):
-            self.notify(gallery_rules.refusal(), title="Gallery", severity="warning")
-        elif self.gallery.enabled:
-            self.notify(
-                gallery_rules.announcement(True, not isinstance(self.table, PoolTable)),
-                title="Gallery",
-            )
+        self.tell(self.session.opening_notice())
         if self.load_path is not None:
             self.load_table(self.load_path)
         else:
             self.start(self.table)
 
-    def start(self, table, note: str = "") -> None:
-        self.table = table
-        self.before_redeal = None
-        self.unsaved = False
+    def start(self, table: AnyTable, note: str = "") -> None:
+        self.show_start(self.session.start(table, note))
+
+    def show_start(self, lines: list[str]) -> None:
+        """A table just put on the table: its log from these lines, and play goes on."""
         self.selected.clear()
-        self.paused = False
         self.query_one(RichLog).clear()
-        self.log_line(note or f"{TABLES[table.name]}. Seed {table.seed}; {self.rules.describe()}.")
-        if not table.actions:
-            for line in _turned_king(table, _current_deal(table)):
-                self.log_line(line)
+        self.log_lines(lines)
         self.hide_advice()
         self.advance()
 
     # --- the flow -------------------------------------------------------------------
-
-    def watching(self) -> bool:
-        """The learner is out of the pool's game and watches it."""
-        table = self.table
-        return isinstance(table, PoolTable) and not table.is_over and LEARNER not in table.seats
-
-    def learner_kinds(self) -> set[str]:
-        table = self.table
-        if self.paused or table.is_over or table.to_act != LEARNER:
-            return set()
-        return {a.kind for a in table.legal_actions()}
 
     def advance(self) -> None:
         """Redraw; let the computer players move (unless the learner watches), or the
@@ -245,7 +197,7 @@ class TablePlayScreen(DecisionKeys, Screen):
         if self.paused:
             return
         table = self.table
-        if not table.is_over and table.to_act != LEARNER and not self.watching():
+        if self.session.computers_to_move():
             self.query_one("#tp-prompt", Static).update(
                 styled("[i]$status…[/i]", status=table.view(LEARNER).status)
             )
@@ -270,96 +222,69 @@ class TablePlayScreen(DecisionKeys, Screen):
         """The learner's action; a refusal is shown with its law."""
         before = self.table
         try:
-            after = before.apply(action)
+            lines = self.session.apply(action)
         except IllegalAction as exc:
             law = f"\n— {self.law_title(exc.law)}" if exc.law else ""
             self.notify(f"{exc}{law}", title="Not allowed", severity="warning")
             return
-        self.record(before, action, after)
-        self.table = after
-        self.before_redeal = None
-        self.unsaved = True
+        self.log_lines(lines)
         self.selected.clear()
         self.hide_advice()
-        self.after_moves(before, after)
+        self.after_moves(before)
 
-    def after_moves(self, start, after) -> None:
+    def after_moves(self, start: AnyTable) -> None:
         """Go on, or show the summary of a deal that has just ended."""
-        if deal_marker(after) != deal_marker(start) or after.is_over:
-            self.deal_over(after)
+        if self.session.deal_ended(start):
+            self.deal_over()
         else:
             self.advance()
 
-    def deal_over(self, after) -> None:
+    def deal_over(self) -> None:
         from tutor.app.screens.table_summary import TableDealSummary
 
-        deals = deals_played(after)
-        if not deals:
+        ended = self.session.deal_over()
+        if ended is None:
             self.advance()
             return
-        deal = deals[-1]
-        seats = (LEARNER,) if LEARNER in deal.seats else deal.seats
-        self.paused = True
         self.redraw()
 
         def resume(_: object = None) -> None:
-            self.paused = False
+            self.session.summary_closed()
             self.advance()
 
-        self.app.push_screen(TableDealSummary(self, deal, seats, _standing(after)), resume)
-
-    def record(self, before, action: Action, after) -> None:
-        """Tell an action in the log, and the end of a deal, a game or the table."""
-        seat = before.to_act
-        hidden = seat != LEARNER and not (
-            isinstance(before, PoolTable) and LEARNER not in before.seats
-        )
-        line = narrate(before.players[seat], action, hidden=hidden)
-        if line:
-            self.log_line(line)
-        for note in _ends(before, action, after):
-            self.log_line(note)
+        summary = TableDealSummary(self.session, ended.deal, ended.seats, ended.standing)
+        self.app.push_screen(summary, resume)
 
     @work(thread=True, exclusive=True, group="table-computer")
-    def think(self, table, limit: int) -> None:
+    def think(self, table: AnyTable, limit: int) -> None:
         """The computer players move until the learner is to act, the deal ends, or
         (``limit`` > 0, the learner watching) that many moves are made."""
-        moves = []
-        start = table
-        marker = deal_marker(table)
-        try:
-            while not table.is_over and table.to_act != LEARNER:
-                action = self.computer.choose(table)
-                after = table.apply(action)
-                moves.append((table, action, after))
-                table = after
-                if deal_marker(table) != marker or (limit and len(moves) >= limit):
-                    break
-        except Exception as exc:  # an engine bug is reported, not a crash of the app
+        moves, failure = self.session.computer_moves(table, limit)
+        if failure is not None:
             self.app.call_from_thread(
-                self.notify, f"A computer player failed: {exc}", title="Engine", severity="error"
+                self.notify,
+                f"A computer player failed: {failure}",
+                title="Engine",
+                severity="error",
             )
-            self.app.call_from_thread(self.computer_moved, start, moves, failed=True)
-            return
-        self.app.call_from_thread(self.computer_moved, start, moves)
+        self.app.call_from_thread(self.computer_moved, table, moves, failed=failure is not None)
 
-    def computer_moved(self, start, moves, *, failed: bool = False) -> None:
-        if start is not self.table or self.paused:
+    def computer_moved(self, start: AnyTable, moves: list[Move], *, failed: bool = False) -> None:
+        lines = self.session.computer_moved(start, moves)
+        if lines is None:
             return  # the table changed while they played
-        for before, action, after in moves:
-            self.record(before, action, after)
-            self.table = after
+        self.log_lines(lines)
         if failed or not moves:
             self.redraw()  # no retry: a new table (n) or Back (Escape) remains
         else:
-            self.after_moves(start, self.table)
+            self.after_moves(start)
 
     # --- the gallery ------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, group="table-gallery")
-    def point(self, table) -> None:
+    def point(self, table: AnyTable) -> None:
         try:
-            pointing = self.pointing(table)
+            pointing = self.session.pointing(table)
             text = pointing.describe() if pointing else ""
         except Exception as exc:
             text = ""
@@ -367,15 +292,6 @@ class TablePlayScreen(DecisionKeys, Screen):
                 self.notify, f"The gallery is silent: {exc}", title="Gallery", severity="warning"
             )
         self.app.call_from_thread(self.show_pointing, table, text)
-
-    def pointing(self, table) -> Pointing | None:
-        if isinstance(table, PoolTable):
-            return self.gallery.point(two_handed_infoset(table, LEARNER))
-        kinds = {a.kind for a in table.legal_actions()}
-        if not kinds & {"lead", "follow"}:
-            return None  # the king is marked in words: no pointing
-        advice = self.gallery_advisor.advise(table)
-        return Pointing(tuple(advice.action.cards), advice.action.kind, advice.sources)
 
     def show_pointing(self, table, text: str) -> None:
         if table is self.table:
@@ -386,33 +302,10 @@ class TablePlayScreen(DecisionKeys, Screen):
     @work(thread=True, exclusive=True, group="table-hint")
     def advise(self, table) -> None:
         try:
-            text = self.hint_markdown(table)
+            text = table_view.hint_markdown(self.session, table, services(self).library)
         except Exception as exc:
             text = f"*The engine could not advise: {markdown_literal(exc)}*"
         self.app.call_from_thread(self.show_advice, table, text)
-
-    def hint_markdown(self, table) -> str:
-        advice = self.advisor.advise(table)
-        name = self.advisor.name_at(table)
-        if isinstance(table, PoolTable):
-            text = advice_markdown(
-                infoset_of(table.game.position), name, advice, services(self).library
-            )
-        else:
-            hint = round_hint(table)
-            lines = [
-                "#### The hints say",
-                f"**{titled_sources(hint.title, hint.sources, services(self).library)}**",
-                "",
-                hint.explanation,
-                "",
-                f"#### The strongest engine at this table ({name}) advises",
-                engine_markdown(name, advice, services(self).library),
-            ]
-            text = with_terms("\n".join(lines), services(self).library)
-        who = self.table.players[table.to_act]
-        head = "" if table.to_act == LEARNER else f"*For {who}, whose hand you see while out.*\n\n"
-        return head + text
 
     def show_advice(self, table, text: str) -> None:
         if table is self.table:
@@ -465,79 +358,55 @@ class TablePlayScreen(DecisionKeys, Screen):
     def action_undo(self) -> None:
         """Back to the learner's previous decision (the others' replies undone too);
         just after a redeal, back to the table as it was before it."""
-        if self.before_redeal is not None:
-            kept, self.before_redeal = self.before_redeal, None
-            self.log_line("Redeal undone: the table as it was.")
-            self.adopt(kept)
-            return
-        earlier = undo(self.table, LEARNER)
-        if earlier is None:
+        lines = self.session.undo()
+        if lines is None:
             self.notify("Nothing to undo: you have not acted yet at this table.")
             return
-        if deal_marker(earlier) != deal_marker(self.table):
-            self.log_line(f"Undone back into {earlier.view(LEARNER).title}.")
-        self.log_line("Undo.")
-        self.adopt(earlier)
+        self.log_lines(lines)
+        self.adopted()
 
     def action_redeal(self) -> None:
-        """The deal in progress from its start, or the one just over."""
-        again = restart_deal(self.table, LEARNER)
+        """The deal in progress from its start, or the one just over (asked first)."""
+        again = self.session.deal_again()
         if again is None:
             self.notify("Nothing has been played yet: the deal is as dealt.")
             return
-        if deal_marker(again) != deal_marker(self.table) and not self.table.is_over:
-            # the deal just over, its points taken back: asked first (as at the game for
-            # two, a reviewer's finding there)
-            ask_then(
-                self.app,
-                f"{again.view(LEARNER).title} is over. Deal it again? Its points are taken"
-                f" back: {_score_line(self.table)} goes back to {_score_line(again)}"
-                " (u straight after undoes it).",
-                "Deal it again",
-                lambda: self.redeal(again),
-            )
-            return
-        self.redeal(again)
+        question = self.session.redeal_question(again)
+        self.offer_redeal(question, "Deal it again", lambda: self.redeal(again))
 
-    def redeal(self, again) -> None:
+    def redeal(self, again: AnyTable) -> None:
         """Put ``again``, a deal from its start, on the table; ``u`` takes it back."""
-        self.log_line(f"{again.view(LEARNER).title}: dealt again (u undoes it).")
-        before = self.table
-        self.adopt(again)
-        self.before_redeal = before  # until the learner moves (a tester's review)
+        self.log_lines(self.session.redeal(again))
+        self.adopted()
 
-    def adopt(self, table) -> None:
+    def adopt(self, table: AnyTable) -> None:
         """A table reached otherwise (undo, redeal): redraw and go on."""
-        self.table = table
-        self.unsaved = True
+        self.session.adopt(table)
+        self.adopted()
+
+    def adopted(self) -> None:
         self.selected.clear()
-        self.paused = False
         self.hide_advice()
         self.query_one("#tp-gallery", Static).update("")
         self.advance()
 
     def action_gallery(self) -> None:
-        if not gallery_rules.allowed(self.rules):
-            self.notify(gallery_rules.refusal(), title="Gallery", severity="warning")
+        notice = self.session.toggle_gallery()
+        self.tell(notice)
+        if notice.severity == "warning":  # refused: not French rules
             return
-        self.gallery = Gallery(enabled=not self.gallery.enabled)
-        round_table = not isinstance(self.table, PoolTable)
-        self.notify(gallery_rules.announcement(self.gallery.enabled, round_table), title="Gallery")
         self.query_one("#tp-gallery", Static).update("")
         self.advance()
 
     def action_new_table(self) -> None:
         def deal_anew() -> None:
-            seed = random.SystemRandom().randrange(1, 10**9)
-            self.computer = Computer(self.engine_request, seed)
-            self.new_advisors(seed)
-            self.start(make_table(self.table_name, seed, self.rules, self.losers))
+            self.show_start(self.session.new_table())
 
         self.abandoning(deal_anew, "a new one", "Abandon it: a new game at this table")
 
     def action_leave(self) -> None:
-        """Escape: the hint closes first, if shown (a learner review: Escape asked to
-        abandon the game while the hint was open, and the next digit went to the dialog)."""
+        """Escape: the hint closes first, if shown (else the next digit went to the
+        dialog asking to abandon the game)."""
         if self.query_one("#tp-advice-box").has_class("-shown"):
             self.hide_advice()
             return
@@ -548,78 +417,36 @@ class TablePlayScreen(DecisionKeys, Screen):
 
         self.abandoning(leave, "the menu", "Abandon it: leave the table")
 
-    def abandoning(self, then: Callable[[], None], for_what: str, yes: str) -> None:
-        """Do ``then``, which puts the game at this table away: at once unless the
-        learner has acted since it was dealt, saved or loaded, else only if he says so."""
-        if not self.unsaved:
-            then()
-            return
-        ask_then(
-            self.app,
+    def abandon_question(self, for_what: str) -> str:
+        return (
             f"Abandon the game at this table for {for_what}?"
-            " It is lost unless you save it first (s).",
-            yes,
-            then,
+            " It is lost unless you save it first (s)."
         )
-
-    def action_save(self) -> None:
-        from tutor.app.screens.table_summary import tables_dir
-        from tutor.tables.record import save
-
-        folder = tables_dir()
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{self.table.name}-{stamp}-seed{self.table.seed}.txt"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            save(self.table, path)
-        except OSError as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
-            return
-        self.unsaved = False
-        self.notify(f"Saved to {path}", title="Saved")
 
     def action_load(self) -> None:
         from tutor.app.screens.table_summary import TableLoadScreen
 
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.abandoning(
-                    lambda: self.load_table(path), path.name, "Abandon it: load the saved game"
-                )
-
-        self.app.push_screen(TableLoadScreen(), chosen)
+        self.pick_then_load(TableLoadScreen(), self.load_table)
 
     def load_table(self, path: Path) -> None:
-        from tutor.rules.record import RecordError
-        from tutor.tables.record import load
-
         try:
-            table = load(path)
-        except (RecordError, OSError) as exc:
+            lines = self.session.load(path)
+        except CannotRead as exc:
             self.notify(str(exc), title="Could not load", severity="error")
             if not self.table.actions:
                 self.start(self.table)
             return
-        self.table_name = table.name
-        self.rules = table.rules
-        self.losers = getattr(table, "losers", None) if table.name in ("cinq", "six") else None
-        self.computer = Computer(self.engine_request, table.seed)
-        self.new_advisors(table.seed)
-        self.start(table, note=f"Loaded {path.name}: {TABLES[table.name]} (seed {table.seed}).")
+        self.show_start(lines)
 
     def action_review(self) -> None:
         from tutor.app.screens.table_summary import TableReview
 
-        self.app.push_screen(TableReview(self, deals_played(self.table), LEARNER))
+        self.app.push_screen(TableReview(self.session, deals_played(self.table), LEARNER))
 
     def on_hand_view_card_chosen(self, event: HandView.CardChosen) -> None:
         self.action_card(event.index)
 
     # --- drawing ------------------------------------------------------------------------
-
-    def hand_order(self) -> tuple[Card, ...]:
-        view = self.table.view(LEARNER)
-        return sort_hand(view.hand, view.turnup.suit if view.turnup else None)
 
     def redraw(self) -> None:
         table = self.table
@@ -639,147 +466,13 @@ class TablePlayScreen(DecisionKeys, Screen):
         hand = self.query_one(HandView)
         hand.display = not watching
         hand.show(self.hand_order(), self.selected, playable)
-        self.query_one("#tp-watched", Static).update(self.watched_hands() if watching else "")
+        self.query_one("#tp-watched", Static).update(
+            table_view.watched_hands(self.session) if watching else ""
+        )
         self.query_one(TableScores).show(view)
-        self.query_one("#tp-prompt", Static).update(self.prompt(view.status, kinds))
+        self.query_one("#tp-prompt", Static).update(
+            table_view.table_prompt(self.session, self.selected, view.status, kinds)
+        )
         if not kinds:
             self.query_one("#tp-gallery", Static).update("")
         self.refresh_bindings()
-
-    def watched_hands(self) -> Content:
-        """The two hands of the pool's game the learner watches, open."""
-        table = self.table
-        if not isinstance(table, PoolTable):
-            return Content()
-        position = table.game.position
-        lines = []
-        for game_seat, pool_seat in enumerate(table.seats):
-            role = "dealer" if position.dealer == game_seat else "non-dealer"
-            cards = " ".join(
-                card_label(c) for c in sort_hand(position.hands[game_seat], position.trump)
-            )
-            lines.append(
-                styled(
-                    "[b]$name[/b] ($role): $cards",
-                    name=table.players[pool_seat],
-                    role=role,
-                    cards=cards or "—",
-                )
-            )
-        return Content("\n").join(lines)
-
-    def prompt(self, status: str, kinds: set[str]) -> Content:
-        """What the learner is asked now (the table's words shown as text, keys in bold)."""
-        if self.table.is_over:
-            return styled("[b]$status[/b]  New game: n · review: v · back: Escape", status=status)
-        if self.watching():
-            return styled(
-                "$status.  Watch: [b]space[/b] the next move, [b]Enter[/b] to the deal's end.",
-                status=status,
-            )
-        if not kinds:
-            return styled("[i]$status…[/i]", status=status)
-        count = len(self.hand_order())
-        keys = "1" if count == 1 else f"1-{count}"
-        if "discard" in kinds:
-            chosen = " ".join(card_label(c) for c in sorted(self.selected, key=lambda c: c.index))
-            sizes = [len(a.cards) for a in self.table.legal_actions() if a.kind == "discard"]
-            return styled(
-                "Chosen: $chosen. Discard $many: toggle cards with [b]$keys[/b], then [b]Enter[/b].",
-                many=discard_count(min(sizes), max(sizes)),
-                keys=keys,
-                chosen=chosen or "—",
-            )
-        if "lead" in kinds:
-            return styled("Your lead: a card with [b]$keys[/b].", keys=keys)
-        if "follow" in kinds:
-            view = self.table.view(LEARNER)
-            trick = view.trick
-            led = f"{trick[0][0]} led {card_label(trick[0][1])}: " if trick else ""
-            allowed = [a.card for a in self.table.legal_actions() if a.kind == "follow"]
-            trump = view.turnup.suit if view.turnup else None
-            return follow_prompt(
-                led, self.hand_order(), allowed, trick[0][1] if trick else None, trump
-            )
-        decisions = Content(" · ").join(
-            styled("$label ([b]$key[/b])", label=label, key=key)
-            for kind, (key, label) in DECISION_KEYS.items()
-            if kind in kinds
-        )
-        return styled("$status: ", status=status) + decisions
-
-    def log_line(self, text: str) -> None:
-        self.query_one(RichLog).write(text)
-
-
-def _standing(after) -> str:
-    """Where the table stands after a deal, in one line for the summary."""
-    if after.is_over:
-        return after.result()
-    if isinstance(after, PoolTable):
-        game = after.game
-        names = game.players
-        return (
-            f"Game {after.game_number}: {names[0]} {game.score[0]}, {names[1]} {game.score[1]}"
-            f" (to {after.rules.game_points}); {after.players[after.out]} out"
-        )
-    scores = ", ".join(
-        f"{side} {s}" for side, s in zip(after.side_names, after.scores, strict=True)
-    )
-    return f"The game: {scores} (to {after.rules.game_points})"
-
-
-def _current_deal(table):
-    """The deal in progress: a two-handed ``Position`` (the pool) or a ``RoundDeal``."""
-    return table.game.position if isinstance(table, PoolTable) else table.deal
-
-
-def _turned_king(table, deal) -> list[str]:
-    """The king turned up at the start of ``deal``, told as it is scored (under French
-    rules with the dealer's « J'ai le roi », french/jeu)."""
-    if deal.turnup.rank is not Rank.KING or deal.king != deal.dealer:
-        return []
-    names = table.game.players if isinstance(table, PoolTable) else table.players
-    return [turned_king(names[deal.dealer], table.rules)]
-
-
-def _ends(before, action: Action, after) -> list[str]:
-    """Lines for what an action finished (a deal, a pool game, the table) and for a
-    king turned up in the deal it began."""
-    notes = []
-    if isinstance(before, PoolTable):
-        game = before.game.apply(action)  # the game for two, finished or not
-        names = game.players
-        for finished in game.history[len(before.game.history) :]:
-            if finished.number != before.game.deal_number:  # ended at once on a king
-                notes.extend(_turned_king(before, finished.final))
-            points = finished.final.points
-            notes.append(f"Deal {finished.number}: {names[0]} {points[0]}, {names[1]} {points[1]}.")
-        same_game = after.game_number == before.game_number and not after.is_over
-        if not same_game:
-            last = after.games[-1]
-            notes.append(f"Game {last.number} won by {after.players[last.winner]}.")
-            if not after.is_over:
-                notes.append(
-                    f"{after.players[after.out]} goes out; {after.players[before.out]} comes in."
-                )
-        if after.refus != before.refus:
-            notes.append(f"{after.players[before.out]}, out, takes the point de refus.")
-        if not after.is_over and deal_marker(after) != deal_marker(before):
-            notes.extend(_turned_king(after, after.game.position))
-    elif after.deal_number != before.deal_number or after.is_over:
-        for result in after.history[len(before.history) :]:
-            if result.number != before.deal_number:  # ended at once on a king
-                notes.extend(_turned_king(after, result.final))
-            scored = [f"{after.side_names[s]} {p}" for s, p in enumerate(result.points) if p]
-            notes.append(f"Deal {result.number}: {', '.join(scored) or 'no one scores'}.")
-        if not after.is_over:
-            notes.extend(_turned_king(after, after.deal))
-    if after.is_over:
-        notes.append(after.result())
-    return notes
-
-
-def _score_line(table) -> str:
-    """The score lines of ``table`` as the learner sees them, on one line."""
-    return "; ".join(f"{label} {value}" for label, value in table.view(LEARNER).scores)

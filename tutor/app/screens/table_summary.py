@@ -28,10 +28,10 @@ from textual.widgets.option_list import Option
 from tutor.analysis.grades import THRESHOLDS_TOLD, accuracy
 from tutor.app.markup import plain
 from tutor.app.narrate import describe_action
-from tutor.app.progress import games_dir
+from tutor.app.progress import saved_games_store
 from tutor.app.widgets.cards import card_label
 from tutor.app.widgets.footer import AdaptiveFooter
-from tutor.io.files import records_in
+from tutor.play.records import TABLE_RECORDS
 from tutor.rules.actions import Action
 from tutor.rules.cards import Rank, sort_hand
 from tutor.rules.deal import Position
@@ -47,37 +47,18 @@ GRADES_TOLD = f"Grades by points of expected score lost against the advisor: {TH
 
 def tables_dir() -> Path:
     """Where table records are saved (apart from the two-handed games)."""
-    return games_dir() / "tables"
+    return saved_games_store().tables_folder
 
 
 def saved_tables() -> list[Path]:
     """The saved table records, newest first (regular files only)."""
-    return records_in(tables_dir())
+    return saved_games_store().tables()
 
 
 def describe_saved_table(path: Path) -> str:
-    """One line for the table picker, as the game picker tells a game (a tester's review:
-    file names only): when it was saved, the table, how it stands, its rules and seed; a
-    record that does not load says why."""
-    from datetime import datetime
-
-    from tutor.rules.record import RecordError
-    from tutor.tables.pool import PoolTable
-    from tutor.tables.record import load
-
-    try:
-        table = load(path)
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M:%S")
-    except (RecordError, OSError) as exc:
-        reason = exc.within_file() if isinstance(exc, RecordError) else str(exc)
-        return f"{path.name} — cannot be loaded: {reason}"
-    if isinstance(table, PoolTable):
-        title, deal = "The pool", f"game {table.game_number}, deal {table.game.deal_number}"
-    else:
-        title, deal = table.title, f"deal {table.deal_number}"
-    state = table.result() if table.is_over else deal
-    rules = table.rules.name.capitalize()
-    return f"{when} · {title} · {state} · {rules} · seed {table.seed}"
+    """One line for the table picker, as the game picker tells a game: when it was
+    saved, the table, how it stands, its rules and seed; or why it does not load."""
+    return saved_games_store().describe_table(path, TABLE_RECORDS)
 
 
 def step_key(step) -> tuple:
