@@ -175,14 +175,9 @@ def _classifiers() -> tuple[
     """The hints' own readings: ``classify_jeu_de_regle`` for the jeux de règle,
     ``tutor.hints.accepting.EXCEPTIONS`` for the refusal exceptions, and the rules
     after them for what the Hints would say without the exceptions."""
-    from tutor.hints.accepting import (
-        EXCEPTIONS,
-        dealer_discard,
-        refuse_jeu_de_regle,
-        three_queens,
-    )
+    from tutor.hints.accepting import EXCEPTIONS, excepted
     from tutor.hints.jeux_de_regle import classify_jeu_de_regle
-    from tutor.rules.actions import ACCEPT, REFUSE
+    from tutor.rules.actions import ACCEPT
     from tutor.rules.infoset import InfoSet
 
     def jeu(hand: Sequence[Card], trump: Suit) -> str | None:
@@ -200,15 +195,9 @@ def _classifiers() -> tuple[
         return None
 
     def otherwise_refused(hand: Sequence[Card], turnup: Card) -> bool:
-        """Whether the Hints would refuse this hand if no exception spoke: the rules
-        that follow the exceptions (three queens, the two-card rule with the king,
-        the jeux de règle), in their order."""
-        info = InfoSet(decision="accept", role="dealer", hand=tuple(hand), turnup=turnup)
-        for rule in (three_queens, dealer_discard, refuse_jeu_de_regle):
-            found = rule(info)
-            if found is not None:
-                return found.action == REFUSE
-        return False
+        """``tutor.hints.accepting.excepted``: a jeu de règle the Hints would refuse
+        if no exception spoke."""
+        return excepted(InfoSet(decision="accept", role="dealer", hand=tuple(hand), turnup=turnup))
 
     return jeu, hints_refusal, otherwise_refused
 
@@ -434,7 +423,7 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
             if exception is not None:
                 # every hand matching the pattern, counted for the printout's "of N"
                 rows["pattern"].setdefault(exception, Tally()).hands += 1
-                if dl_category is None or not otherwise_refused(dl_cards, PACK[turnup]):
+                if not otherwise_refused(dl_cards, PACK[turnup]):
                     exception = None  # the exception changes nothing for this hand
             if dl_category is not None or exception is not None:
                 hidden, dd = _compare(run, ("refuse", 0), ("accept", 0), "accept", 1, 1)

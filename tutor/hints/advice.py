@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from tutor.hints import accepting, discarding, following, king, leading, proposing, score
+from tutor.hints import readings as rd
 from tutor.hints.readings import reading_note
 from tutor.hints.registry import Verdict
 from tutor.rules.infoset import InfoSet
@@ -91,9 +92,18 @@ def _speaking(info: InfoSet) -> Iterator[Verdict]:
     if info.decision == "lead":
         yield from _lead_verdicts(info)
         return
+    set_aside = score.set_aside_at_four(info)
     for rule in ORDER[info.decision]:
         v = rule(info)
         if v is not None:
+            if set_aside:
+                # the score rule stood aside on a reading: the verdict that decides says so
+                v = replace(
+                    v,
+                    explanation=f"{set_aside} {v.explanation}",
+                    matched=(*v.matched, "the plain cards very small and of different suits"),
+                    readings=tuple(dict.fromkeys((*v.readings, rd.VERY_SMALL, rd.DIFFERENT_SUITS))),
+                )
             yield v
 
 
