@@ -151,14 +151,23 @@ def _few(row: dict[str, object], hint: str) -> Finding:
     )
 
 
-def _not_excepted(number: str) -> Finding:
+def _not_excepted(number: str, step: Step) -> Finding:
     """A hand an exception matches but does not except: the study's row for the
-    exception counts jeux de règle only, so its figures are not this hand's."""
+    exception counts jeux de règle the Hints would otherwise refuse, so its figures
+    are not this hand's."""
+    from tutor.hints import classify_jeu_de_regle
+
+    assert step.info is not None
+    jeu = classify_jeu_de_regle(step.info.hand, step.info.trump) is not None
+    which = (
+        "a jeu de règle the rules after the exceptions would not refuse"
+        if jeu
+        else "no jeu de règle, and the principle decides it whatever the exception says"
+    )
     return Finding(
         f"The computation's figures for exception {number} count only the hands it takes"
-        " out of the refusals, jeux de règle the dealer would otherwise refuse; this hand is"
-        " no jeu de règle, the principle alone decides it, and those figures do not speak"
-        " to it."
+        f" out of the refusals, jeux de règle the dealer would otherwise refuse; this hand is"
+        f" {which}, so those figures do not speak to it."
     )
 
 
@@ -189,7 +198,7 @@ def _refused(study: Study, step: Step, answer: str) -> Finding:
 
         number = hint.removeprefix("refuse/exception-")
         if not excepted(step.info):
-            return _not_excepted(number)
+            return _not_excepted(number, step)
         row = study.get("refusal_exceptions", {}).get(
             number if answer == "accept" else f"{number}+"
         )
