@@ -12,7 +12,8 @@ The orders, and why:
 - **accept**: the score rules (``score/dealer-refusal-at-four``,
   ``score/adverse-four``, ``score/three-against-four``); the seven refusing
   exceptions in their order; ``refuse/three-queens``; ``accept/dealer-discard``;
-  ``refuse/jeu-de-regle``; ``accept/guarded``.
+  ``refuse/jeu-de-regle``; ``accept/guarded``. Where the adverse-four rule stands
+  aside on ``readings/different-suits``, the verdict that decides says so first.
 - **discard**: ``discard/trumps-and-kings``, fitted to the laws by the project.
 - **mark_king**: ``score/four-to-three-king``, then ``king/announce``.
 - **lead**: see ``tutor.hints.leading``.
