@@ -257,3 +257,17 @@ def test_the_readings_are_cited_by_the_lesson_steps_they_decide():
         step = course.lesson(lesson).step(step_id)
         assert step.info is not None and reading in advise(step.info).readings
         assert reading in step.passages and "the project" in step.explanation.lower()
+
+
+def test_an_exception_that_excepts_nothing_says_so_beside_its_passage():
+    study = {
+        "deals": 1000,
+        "seed": 1,
+        "double_dummy_method": "x",
+        "refusal_exceptions": {
+            "4": {"hands": 0, "pattern_hands": 30},
+            "4+": {"hands": 0, "pattern_hands": 12},
+        },
+    }
+    notes = notes_for_passage("britannica-9/hints/refusing/4", study)
+    assert "Of the 42 hands" in notes[0] and "changes no answer" in notes[0]

@@ -167,6 +167,13 @@ def notes_for_passage(passage_id: str, study: Study | None = None) -> list[str]:
                     study,
                 )
             )
+        matched = sum(row.get("pattern_hands", 0) for row in (weak, saved) if row)
+        if matched and not any(row and row.get("hands") for row in (weak, saved)):
+            notes.append(
+                f"Of the {matched:,} hands the dealer held after a proposal that match this exception's"
+                " pattern, none was a jeu de règle the Hints would otherwise refuse: over"
+                " these deals the exception changes no answer, and has no figures of its own."
+            )
     elif passage_id == _JEUX.rstrip("/"):
         notes.extend(_overview(study))
     if notes:
