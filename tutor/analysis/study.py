@@ -5,7 +5,8 @@ with ``--out`` writes as JSON, the figures the texts and lessons quote (the
 shipped ones are ``tutor/data/study.json``, made with ``--out
 tutor/data/study.json`` in a checkout; without ``--out`` nothing is written):
 
-1. Foster's exact counts (Complete Hoyle), by enumeration: the dealer's five
+1. Foster's exact counts (``FOSTER``: R. F. Foster, *Foster's Complete Hoyle*,
+   1897, on écarté's jeux de règle; not in the three sources), by enumeration: the dealer's five
    cards can be 65,780 hands (five of the 26 cards the non-dealer has not
    seen: his own five and the turn-up are out); holding one trump, 44,574 to
    21,206 against the dealer holding two or more; holding two, 50,274 to
@@ -15,9 +16,15 @@ tutor/data/study.json`` in a checkout; without ``--out`` nothing is written):
    without proposing, and the expected score of playing against proposing; for
    the dealer holding one after a proposal, refusing against accepting.
 3. The same for each of the seven refusal exceptions
-   (britannica-9/hints/refusing/1-7): hands the Hints call too weak to refuse.
-4. The old claim that a jeu de règle is "two to one in favour of winning the
-   point".
+   (britannica-9/hints/refusing/1-7), counted only over the hands the exception
+   excepts: jeux de règle the Hints would otherwise refuse (the hands matching
+   an exception's pattern that are no jeu de règle are accepted by the
+   principle anyway, and would not test it).
+4. Foster's claim, in the same place, that such a hand "has odds of two to one
+   in its favour" of winning the point.
+
+Every mean is printed with its 95% interval, and a row over fewer than
+``MIN_HANDS`` hands is marked too few to read.
 
 Method, stated with the figures: each deal is dealt from a seeded shuffle; the
 choice studied is forced, the later exchanges are made by the fixed policy of
@@ -69,6 +76,16 @@ CHUNK = 2_000
 """Deals per work unit; each unit has its own seed, so results do not depend on --jobs."""
 STUDY_PATH = Path(__file__).resolve().parents[1] / "data" / "study.json"
 """The shipped results (read by ``tutor.analysis.study_notes``); written only when ``--out`` names it."""
+MIN_HANDS = 100
+"""Hands below which a row is marked too few to read: at 24 hands an exception's
+difference changed sign between 20,000 and 300,000 deals."""
+FOSTER = (
+    "R. F. Foster, Foster's Complete Hoyle (New York, 1897), Écarté, on the jeux de règle;"
+    " not one of the tutor's three sources (texts: notes/foster)"
+)
+"""Where the exact counts and the "two to one" claim come from, as the printout names it."""
+TWO_TO_ONE = "any hand which is certain to win three tricks if the dealer has not two trumps, has odds of two to one in its favour"
+"""Foster's words, in the same paragraph as his counts."""
 MIN_FREE_BYTES = 1 << 20
 """Free space wanted beside ``--out`` before a run starts (the results take about 10 KB)."""
 
@@ -83,9 +100,10 @@ RowTable = Literal["jeux_de_regle_played", "jeux_de_regle_refused", "refusal_exc
 
 
 class TwoToOne(TypedDict):
-    """The old claim weighed: jeux de règle played win the point two times in three."""
+    """Foster's claim weighed: jeux de règle played win the point two times in three."""
 
     claim: str
+    source: str
     hands: int
     won_point: float | None
     won_point_95: list[float] | None
@@ -103,6 +121,9 @@ class StudyResults(TypedDict):
     method: str
     double_dummy_method: str
     refusal_exceptions_read_by: str
+    refusal_exceptions_counted: str
+    min_hands: int
+    foster_source: str
     foster: dict[str, int]
     jeux_de_regle_played: dict[str, StudyRow]
     jeux_de_regle_refused: dict[str, StudyRow]
@@ -147,11 +168,14 @@ def foster_counts() -> dict[str, int]:
 
 
 def _classifiers() -> tuple[
-    Callable[[Sequence[Card], Suit], str | None], Callable[[Sequence[Card], Card], str | None]
+    Callable[[Sequence[Card], Suit], str | None],
+    Callable[[Sequence[Card], Card], str | None],
+    Callable[[Sequence[Card], Card], bool],
 ]:
     """The hints' own readings: ``classify_jeu_de_regle`` for the jeux de règle,
-    ``tutor.hints.accepting.EXCEPTIONS`` for the refusal exceptions."""
-    from tutor.hints.accepting import EXCEPTIONS
+    ``tutor.hints.accepting.EXCEPTIONS`` for the refusal exceptions, and the rules
+    after them for what the Hints would say without the exceptions."""
+    from tutor.hints.accepting import EXCEPTIONS, excepted
     from tutor.hints.jeux_de_regle import classify_jeu_de_regle
     from tutor.rules.actions import ACCEPT
     from tutor.rules.infoset import InfoSet
@@ -170,7 +194,12 @@ def _classifiers() -> tuple[
                 return str(number) if found.action == ACCEPT else f"{number}+"
         return None
 
-    return jeu, hints_refusal
+    def otherwise_refused(hand: Sequence[Card], turnup: Card) -> bool:
+        """``tutor.hints.accepting.excepted``: a jeu de règle the Hints would refuse
+        if no exception spoke."""
+        return excepted(InfoSet(decision="accept", role="dealer", hand=tuple(hand), turnup=turnup))
+
+    return jeu, hints_refusal, otherwise_refused
 
 
 METHOD = (
@@ -188,6 +217,12 @@ DOUBLE_DUMMY_METHOD = (
     " do with the cards."
 )
 
+REFUSAL_COUNTED = (
+    "Each exception's row counts only the hands it excepts: jeux de règle which the rules"
+    " after the exceptions (three queens, the two-card rule with the king, the jeux de"
+    " règle) would refuse; N where the exception says accept, N+ where its saving clause"
+    " holds and the dealer refuses as the list says."
+)
 REFUSAL_SOURCE = "tutor.hints.accepting.EXCEPTIONS"
 """Whose reading of the refusal exceptions the study counts, as its output names it."""
 
@@ -259,18 +294,27 @@ class Tally:
 Outcome = tuple[bool, float, float]
 
 
+def _wilson(won: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a rate (Wilson's): unlike the normal one it stays within
+    0 and 1, and is not of zero width when every hand won."""
+    rate = won / n
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
 def _figures(
     n: int, won: int, first: float, second: float, diff_sq: float, a: str, b: str
 ) -> StudyRow:
     """The rate of the point won and the two options' means, with 95% intervals."""
     rate = won / n
-    half = 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / n)
+    low, high = _wilson(won, n)
     mean_diff = (first - second) / n
     var_diff = max(diff_sq / n - mean_diff**2, 0.0)
     diff_half = 1.96 * math.sqrt(var_diff / n) if n > 1 else math.inf
     return {
         "won_point": round(rate, 4),
-        "won_point_95": [round(rate - half, 4), round(rate + half, 4)],
+        "won_point_95": [round(low, 4), round(high, 4)],
         a: round(first / n, 4),
         b: round(second / n, 4),
         f"{a}_minus_{b}": round(mean_diff, 4),
@@ -331,9 +375,14 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
     seed, chunk, count = args
     rng = random.Random(f"study:{seed}:{chunk}")
     play_rng = random.Random()
-    jeu, refusal = _classifiers()
+    jeu, refusal, otherwise_refused = _classifiers()
     solver = Solver()
-    rows: dict[str, dict[str, Tally]] = {"play": {}, "refuse": {}, "exception": {}}
+    rows: dict[str, dict[str, Tally]] = {
+        "play": {},
+        "refuse": {},
+        "exception": {},
+        "pattern": {},
+    }
     pack = list(range(32))
     for number in range(count):
         rng.shuffle(pack)
@@ -371,6 +420,11 @@ def simulate_chunk(args: tuple[int, int, int]) -> dict[str, dict[str, Tally]]:
             dl_cards = _cards(dl_mask)
             dl_category = jeu(dl_cards, suit)
             exception = refusal(dl_cards, PACK[turnup])
+            if exception is not None:
+                # every hand matching the pattern, counted for the printout's "of N"
+                rows["pattern"].setdefault(exception, Tally()).hands += 1
+                if not otherwise_refused(dl_cards, PACK[turnup]):
+                    exception = None  # the exception changes nothing for this hand
             if dl_category is not None or exception is not None:
                 hidden, dd = _compare(run, ("refuse", 0), ("accept", 0), "accept", 1, 1)
                 if dl_category is not None:
@@ -396,7 +450,7 @@ def run_study(deals: int, seed: int, jobs: int = 1) -> StudyResults:
             parts = pool.map(simulate_chunk, chunks)
     else:
         parts = [simulate_chunk(c) for c in chunks]
-    merged: dict[str, dict[str, Tally]] = {"play": {}, "refuse": {}, "exception": {}}
+    merged: dict[str, dict[str, Tally]] = {"play": {}, "refuse": {}, "exception": {}, "pattern": {}}
     for part in parts:
         for table, row in part.items():
             for key, tally in row.items():
@@ -415,7 +469,8 @@ def _results(
     played = merged["play"].get("all", Tally())
     claim = played.summary("play", "propose")
     two_to_one: TwoToOne = {
-        "claim": "a jeu de règle is two to one in favour of winning the point",
+        "claim": TWO_TO_ONE,
+        "source": FOSTER,
         "hands": claim.get("hands", 0),
         "won_point": claim.get("won_point"),
         "won_point_95": claim.get("won_point_95"),
@@ -434,6 +489,9 @@ def _results(
         "method": METHOD,
         "double_dummy_method": DOUBLE_DUMMY_METHOD,
         "refusal_exceptions_read_by": REFUSAL_SOURCE,
+        "refusal_exceptions_counted": REFUSAL_COUNTED,
+        "min_hands": MIN_HANDS,
+        "foster_source": FOSTER,
         "foster": foster_counts(),
         "jeux_de_regle_played": {
             k: merged["play"][k].summary("play", "propose") for k in _order(merged["play"])
@@ -442,8 +500,11 @@ def _results(
             k: merged["refuse"][k].summary("refuse", "accept") for k in _order(merged["refuse"])
         },
         "refusal_exceptions": {
-            k: merged["exception"][k].summary("refuse", "accept")
-            for k in _order(merged["exception"])
+            k: {
+                **merged["exception"].get(k, Tally()).summary("refuse", "accept"),
+                "pattern_hands": merged["pattern"].get(k, Tally()).hands,
+            }
+            for k in _order({*merged["exception"], *merged["pattern"]})
         },
         "two_to_one": two_to_one,
     }
@@ -455,7 +516,7 @@ def _results(
 def render_foster(f: dict[str, int]) -> str:
     return "\n".join(
         [
-            "Foster's exact counts (by enumeration):",
+            f"Foster's exact counts, checked by enumeration (from {FOSTER}):",
             f"  the dealer's five cards can be {f['dealer_hands']:,} hands",
             f"  holding one trump: {f['holding_1_against']:,} to {f['holding_1_for']:,}"
             " against the dealer holding two or more",
@@ -465,12 +526,53 @@ def render_foster(f: dict[str, int]) -> str:
     )
 
 
+def _mean(value: float, interval: list[float] | None) -> str:
+    """A mean with its 95% interval: "+0.180 (+0.103 to +0.256)"."""
+    if not interval:
+        return f"{value:+.3f}"
+    low, high = interval
+    return f"{value:+.3f} ({low:+.3f} to {high:+.3f})"
+
+
+def _row_lines(name: str, row: StudyRow, first: str, second: str, min_hands: int) -> list[str]:
+    """One row: its hands, the point won and the difference with their intervals, the
+    two options' means, and the double-dummy figures on the line below."""
+    diff = f"{first}_minus_{second}"
+    low, high = row["won_point_95"]
+    few = row["hands"] < min_hands
+    mark = "  too few hands to read" if few else ""
+    if not few and row[f"{diff}_95"][0] > 0:
+        mark = f"  {first} better"
+    elif not few and row[f"{diff}_95"][1] < 0:
+        mark = f"  {second} better"
+    elif not few:
+        mark = "  no difference shown"
+    dd = row.get("double_dummy", {})
+    lines = [
+        f"  {name:4}{row['hands']:>8,}{'*' if few else ' '}"
+        f" {row['won_point']:>6.1%} ({low:.1%} to {high:.1%})"
+        f"  {row[first]:>+7.3f}  {row[second]:>+7.3f}  {_mean(row[diff], row.get(f'{diff}_95'))}"
+        f"{mark}"
+    ]
+    if dd:
+        lines.append(
+            f"  {'':4}{'':9} {dd['won_point']:>6.1%}{'':20}"
+            f"  {dd[first]:>+7.3f}  {dd[second]:>+7.3f}  {_mean(dd[diff], dd.get(f'{diff}_95'))}"
+            "  double dummy"
+        )
+    return lines
+
+
 def render(results: StudyResults, foster: bool = True) -> str:
     lines = [render_foster(results["foster"]), ""] if foster else []
+    min_hands = results.get("min_hands", MIN_HANDS)
     lines += [
         f"Simulated: {results['deals']:,} deals, seed {results['seed']}"
         f" ({results['seconds']} s). {results['method']}",
-        f"Beside each figure, in brackets: {results['double_dummy_method']}",
+        f"Below each row: {results['double_dummy_method']}",
+        "Every figure is a mean over the hands counted, with its 95% interval in brackets;"
+        f" * marks a row of fewer than {min_hands} hands, too few to read. A difference is"
+        " read only where its interval leaves out zero.",
         "",
     ]
     tables: tuple[tuple[RowTable, str, str, str], ...] = (
@@ -485,23 +587,25 @@ def render(results: StudyResults, foster: bool = True) -> str:
     )
     for key, title, first, second in tables:
         lines.append(f"{title}:")
-        lines.append(f"  {'':6}{'hands':>9}  {'won':>16}  {first:>17}  {second:>17}  {'diff':>17}")
-        diff = f"{first}_minus_{second}"
+        if key == "refusal_exceptions":
+            lines.append(f"  ({results.get('refusal_exceptions_counted', REFUSAL_COUNTED)})")
+        lines.append(
+            f"  {'':4}{'hands':>8}  {'won the point':<22}  {first:>7}  {second:>7}"
+            f"  {first} - {second}"
+        )
         for name, row in results[key].items():
             if not row.get("hands"):
+                if "pattern_hands" in row:
+                    lines.append(
+                        f"  {name:4}{0:>8}   none excepted (of {row['pattern_hands']:,}"
+                        " hands matching its pattern)"
+                    )
                 continue
-            dd = row.get("double_dummy", {})
-            lines.append(
-                f"  {name:6}{row['hands']:>9,}  {row['won_point']:>6.1%} ({dd.get('won_point', 0):>6.1%})"
-                f"  {row[first]:>+7.3f} ({dd.get(first, 0):>+6.3f})"
-                f"  {row[second]:>+7.3f} ({dd.get(second, 0):>+6.3f})"
-                f"  {row[diff]:>+7.3f} ({dd.get(diff, 0):>+6.3f})"
-            )
-        if key == "refusal_exceptions":
-            lines.append(
-                "  (N: the exception applies, the hints say accept; N+: its saving clause"
-                " holds, the hints say refuse)"
-            )
+            lines += _row_lines(name, row, first, second, min_hands)
+            if "pattern_hands" in row:
+                lines.append(
+                    f"  {'':4}{'':9} (of {row['pattern_hands']:,} hands matching its pattern)"
+                )
         lines.append("")
     t = results["two_to_one"]
     if t.get("hands"):
@@ -509,7 +613,8 @@ def render(results: StudyResults, foster: bool = True) -> str:
         assert interval is not None  # a claim weighed over some hands has its interval
         low, high = interval
         lines.append(
-            f'"Two to one in favour of winning the point": jeux de règle played win the point'
+            f'Foster\'s claim that such a hand "has odds of two to one in its favour"'
+            f" ({t.get('source', FOSTER)}): jeux de règle played win the point"
             f" {t['won_point']:.1%} of the time (95% {low:.1%} to {high:.1%}; two to one is 66.7%):"
             f" {t['verdict']} the claim."
         )

@@ -218,6 +218,8 @@ def exception_3(info: InfoSet) -> Verdict | None:
 
 
 def exception_4(info: InfoSet) -> Verdict | None:
+    """Read of hands without a king: one with a king and a queen unguarded is
+    exception 6's (``readings/king-queen-first``)."""
     if len(info.trumps()) != 1:
         return None
     plain = [c for c in info.hand if c.suit != info.trump]
@@ -286,12 +288,22 @@ def exception_6(info: InfoSet) -> Verdict | None:
         else "The fourth suit holds nothing as high as an ace: too weak."
     )
     plain = [c for c in info.hand if c.suit != info.trump]
+    readings: tuple[str, ...] = (rd.GUARDED,)
+    if sum(c.rank is Rank.QUEEN for c in plain) == 2:
+        # readings/king-queen-first: two queens beside the king are this exception's
+        # hand, not exception 4's (read of hands without a king).
+        because = (
+            f"{because} You hold two queens as well; the project reads this hand, with its"
+            " king, as exception 6's, and exception 4 (one trump and two queens) as a hand"
+            " without a king."
+        )
+        readings = (rd.GUARDED, rd.KING_QUEEN_FIRST)
     return _exception(
         6,
         refuse,
         f"one trump, a king and a queen both unguarded, with {card_words(plain)}",
         because,
-        (rd.GUARDED,),
+        readings,
     )
 
 
@@ -308,12 +320,20 @@ def exception_7(info: InfoSet) -> Verdict | None:
         if refuse
         else f"They are of only {number(n_suits)} suits: too weak."
     )
+    readings: tuple[str, ...] = (rd.COURT_CARD,)
+    if sum(c.rank is Rank.QUEEN for c in courts) >= 3:
+        # readings/four-courts-first: the exception, before the rule for three queens
+        because = (
+            f"{because} Three of them are queens; the project reads the exceptions before"
+            " the rule for three queens, so this exception decides."
+        )
+        readings = (rd.COURT_CARD, rd.FOUR_COURTS_FIRST)
     return _exception(
         7,
         refuse,
         f"no trump and {number(len(courts))} court cards, {card_words(courts)}",
         because,
-        (rd.COURT_CARD,),
+        readings,
     )
 
 
@@ -484,3 +504,18 @@ def accept_guarded(info: InfoSet) -> Verdict:
         text = f"{text[: -len(word) - 1]}{uncompensated} {word}."
         readings = (rd.GUARDED, rd.AS_HIGH_AS)
     return verdict("accept/guarded", action, text, (where, trumps), readings)
+
+
+def excepted(info: InfoSet) -> bool:
+    """Whether the refusal exceptions have anything to except here: a jeu de règle
+    which the rules after them (three queens, the two-card rule with the king, the
+    jeux de règle) would refuse. A hand matching an exception's pattern that is no
+    jeu de règle is left to the principle, which accepts it or not whatever the
+    exception says; the study counts an exception's row over these hands only."""
+    if classify_jeu_de_regle(info.hand, info.trump) is None:
+        return False
+    for rule in (three_queens, dealer_discard, refuse_jeu_de_regle):
+        found = rule(info)
+        if found is not None:
+            return found.action == REFUSE
+    return False

@@ -12,7 +12,8 @@ The orders, and why:
 - **accept**: the score rules (``score/dealer-refusal-at-four``,
   ``score/adverse-four``, ``score/three-against-four``); the seven refusing
   exceptions in their order; ``refuse/three-queens``; ``accept/dealer-discard``;
-  ``refuse/jeu-de-regle``; ``accept/guarded``.
+  ``refuse/jeu-de-regle``; ``accept/guarded``. Where the adverse-four rule stands
+  aside on ``readings/different-suits``, the verdict that decides says so first.
 - **discard**: ``discard/trumps-and-kings``, fitted to the laws by the project.
 - **mark_king**: ``score/four-to-three-king``, then ``king/announce``.
 - **lead**: see ``tutor.hints.leading``.
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from tutor.hints import accepting, discarding, following, king, leading, proposing, score
+from tutor.hints import readings as rd
 from tutor.hints.readings import reading_note
 from tutor.hints.registry import Verdict
 from tutor.rules.infoset import InfoSet
@@ -91,9 +93,18 @@ def _speaking(info: InfoSet) -> Iterator[Verdict]:
     if info.decision == "lead":
         yield from _lead_verdicts(info)
         return
+    set_aside = score.set_aside_at_four(info)
     for rule in ORDER[info.decision]:
         v = rule(info)
         if v is not None:
+            if set_aside:
+                # the score rule stood aside on a reading: the verdict that decides says so
+                v = replace(
+                    v,
+                    explanation=f"{set_aside} {v.explanation}",
+                    matched=(*v.matched, "the plain cards very small and of different suits"),
+                    readings=tuple(dict.fromkeys((*v.readings, rd.VERY_SMALL, rd.DIFFERENT_SUITS))),
+                )
             yield v
 
 

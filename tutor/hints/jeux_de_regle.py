@@ -390,11 +390,14 @@ def is_weak_hand(hand: Sequence[Card], trump: Suit) -> bool:
 
 
 def is_moderate(hand: Sequence[Card], trump: Suit) -> bool:
-    """``readings/moderate-cards``: not a jeu de règle, but a trump or a court card.
+    """``readings/moderate-cards``: not a jeu de règle, but a court card, or a
+    trump higher than the ten.
 
     "Moderate" sits between the hands the Hints would play anyway (the jeux de
-    règle) and a hand with nothing at all.
+    règle) and small cards: a low trump among small cards is not read as
+    moderate (at four to three the project's best engine accepts with the eight
+    of trumps and four small cards, by a point and a half).
     """
     if classify_jeu_de_regle(hand, trump) is not None:
         return False
-    return any(c.suit == trump or rd.is_court(c) for c in hand)
+    return any(rd.is_court(c) or (c.suit == trump and c.rank > Rank.TEN) for c in hand)

@@ -31,6 +31,11 @@ QUEEN_OR_BETTER = "readings/queen-or-better"
 DEALER_KING = "readings/dealer-king"
 COURT_CARDS_OUT = "readings/court-cards-out"
 AT_STARTING = "readings/at-starting"
+KING_QUEEN_FIRST = "readings/king-queen-first"
+FOUR_COURTS_FIRST = "readings/four-courts-first"
+ADVERSARY_AT_FOUR = "readings/adversary-at-four"
+ADVERSE_FOUR_DEALER = "readings/adverse-four-dealer"
+DIFFERENT_SUITS = "readings/different-suits"
 
 READINGS: dict[str, str] = {
     SMALL_CARD: "a small card is a ten or lower (T 9 8 7)",
@@ -42,7 +47,9 @@ READINGS: dict[str, str] = {
     ),
     SINGLY_GUARDED: "a card is singly guarded when exactly one smaller card of its suit is beside it",
     STRONG_SUIT: "the strong suit is the one with most cards, ties going to the higher cards",
-    MODERATE_CARDS: "moderate cards: no jeu de règle, but at least one trump or one court card",
+    MODERATE_CARDS: (
+        "moderate cards: no jeu de règle, but a court card, or a trump higher than the ten"
+    ),
     AS_HIGH_AS: (
         "cards 'as high as' an example: matched to the example card for card, highest to "
         "lowest, none lower than the card it is matched to"
@@ -69,6 +76,26 @@ READINGS: dict[str, str] = {
         "at starting: your first lead of the deal, the non-dealer's at the first trick, the "
         "dealer's at the first trick he leads"
     ),
+    KING_QUEEN_FIRST: (
+        "refusing: one trump with a king and a queen unguarded is exception 6's hand, even "
+        "with a second queen; exception 4 (two queens) is read of hands without a king"
+    ),
+    FOUR_COURTS_FIRST: (
+        "refusing: four court cards without a trump are exception 7's hand, even when three "
+        "of them are queens; the rule for three queens is read after the exceptions"
+    ),
+    ADVERSARY_AT_FOUR: (
+        "the score: 'the same rule applies to the dealer's refusal' is read as 'when the "
+        "non-dealer is at four', the dealer's adversary standing where the Hint's dealer stood"
+    ),
+    ADVERSE_FOUR_DEALER: (
+        "the adverse score of four: 'any hand with one trump should be played' is read for "
+        "the dealer's refusal too, without asking him to be protected in three suits"
+    ),
+    DIFFERENT_SUITS: (
+        "the adverse score of four: plain cards 'of different suits' are read as spread over "
+        "the three plain suits, no two of a suit but the one pair four cards must make"
+    ),
 }
 """Every reading id this package may cite, with its wording in one line."""
 
@@ -87,6 +114,11 @@ WORDS: dict[str, str] = {
     DEALER_KING: "unless holding the king of trumps",
     COURT_CARDS_OUT: "with court cards out of trumps",
     AT_STARTING: "at starting",
+    KING_QUEEN_FIRST: "a king and a queen, both unguarded",
+    FOUR_COURTS_FIRST: "four court cards without a trump",
+    ADVERSARY_AT_FOUR: "the same rule applies to the dealer's refusal",
+    ADVERSE_FOUR_DEALER: "any hand with one trump should be played",
+    DIFFERENT_SUITS: "of different suits",
 }
 """The Hints' word each reading interprets, for the note an explanation carries."""
 

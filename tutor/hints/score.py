@@ -133,15 +133,41 @@ def protected_in_three_suits(hand: Sequence[Card]) -> bool:
     return any(holds_pattern(hand, ex) for ex in PROTECTED_THREE_SUITS)
 
 
+def very_small_plain(hand: Sequence[Card], trump: Suit) -> bool:
+    """Whether the plain cards are all very small (``readings/very-small``): the
+    hands on which "of different suits" (``readings/different-suits``) decides."""
+    plain = [c for c in hand if c.suit != trump]
+    return bool(plain) and all(rd.is_very_small(c) for c in plain)
+
+
+def of_different_suits(hand: Sequence[Card], trump: Suit) -> bool:
+    """``readings/different-suits``: the plain cards spread over all three plain
+    suits, the most four plain cards can be."""
+    return len({c.suit for c in hand if c.suit != trump}) >= 3
+
+
 def one_trump_enough(hand: Sequence[Card], trump: Suit) -> bool:
     """The adverse-four test: a trump, unless the plain cards are very small
-    (``readings/very-small``) and of different suits (spread over all three
-    plain suits, the most four plain cards can be)."""
+    (``readings/very-small``) and of different suits (``readings/different-suits``)."""
     if not any(c.suit == trump for c in hand):
         return False
-    plain = [c for c in hand if c.suit != trump]
-    spread = len({c.suit for c in plain}) >= 3
-    return not (plain and spread and all(rd.is_very_small(c) for c in plain))
+    return not (very_small_plain(hand, trump) and of_different_suits(hand, trump))
+
+
+def set_aside_at_four(info: InfoSet) -> str | None:
+    """The sentence saying the adverse-four rule was set aside, when it was: a trump
+    held, the king at stake, and the plain cards very small and spread over the
+    three plain suits (``readings/different-suits``). None when it was not."""
+    if info.decision not in ("propose", "accept") or not _adverse_unsafe(info):
+        return None
+    if not info.trumps() or one_trump_enough(info.hand, info.trump):
+        return None
+    return (
+        "At the adverse score of four any hand with one trump should be played, unless the"
+        " plain cards are very small and of different suits; yours are very small and, as"
+        ' the project reads "of different suits", spread over the three plain suits, so'
+        " that rule does not decide here and the ordinary rules do."
+    )
 
 
 def _adverse_unsafe(info: InfoSet) -> bool:
@@ -184,9 +210,12 @@ def dealer_refusal_at_four(info: InfoSet) -> Verdict | None:
         "score/dealer-refusal-at-four",
         REFUSE,
         "Your adversary is at four and the king of trumps is neither in your hand nor turned up; "
-        f"with {card_words(info.hand, info.trump)} you are protected in three suits. Refuse.",
+        f"with {card_words(info.hand, info.trump)} you are protected in three suits. Refuse. "
+        "(The Hint says 'the same rule applies to the dealer's refusal'; the project reads it"
+        " as 'when the non-dealer is at four', the dealer's adversary where the Hint's dealer"
+        " stood.)",
         ("the adversary at four", "the king not in hand nor turned up", "protected in three suits"),
-        (rd.AS_HIGH_AS, rd.GUARDED),
+        (rd.AS_HIGH_AS, rd.GUARDED, rd.ADVERSARY_AT_FOUR),
     )
 
 
@@ -197,18 +226,32 @@ def adverse_four_one_trump(info: InfoSet) -> Verdict | None:
         return None
     n = len(info.trumps())
     action, word = (REFUSE, "Refuse") if info.is_dealer else (PLAY, "Play without proposing")
+    readings: tuple[str, ...] = (rd.VERY_SMALL,)
+    why = "not all very small and of different suits"
+    if very_small_plain(info.hand, info.trump):
+        # the plain cards are very small: "of different suits" decides
+        why = "all very small, but not spread over the three plain suits, as the project reads 'of different suits'"
+        readings = (*readings, rd.DIFFERENT_SUITS)
+    dealer = ""
+    if info.is_dealer:
+        dealer = (
+            " The Hint speaks of playing; the project reads it for the dealer's refusal too,"
+            " without asking him to be protected in three suits as the Hint on the dealer at"
+            " four does."
+        )
+        readings = (*readings, rd.ADVERSE_FOUR_DEALER)
     return verdict(
         "score/adverse-four",
         action,
         f"At the adverse score of four, with the king neither in your hand nor turned up, any hand "
-        f"with a trump should be played: you hold {number(n)} and your plain cards are not all very small "
-        f"and of different suits. {word}.",
+        f"with a trump should be played: you hold {number(n)} and your plain cards are {why}."
+        f"{dealer} {word}.",
         (
             "the adversary at four",
             "the king not in hand nor turned up",
             f"{n} trump{'s' if n > 1 else ''}",
         ),
-        (rd.VERY_SMALL,),
+        readings,
     )
 
 
@@ -232,7 +275,11 @@ def three_against_four(info: InfoSet) -> Verdict | None:
     jeu = classify_jeu_de_regle(info.hand, info.trump)
     if jeu is None and not is_moderate(info.hand, info.trump):
         return None
-    what = "a jeu de règle" if jeu is not None else "moderate cards (a trump or a court card)"
+    what = (
+        "a jeu de règle"
+        if jeu is not None
+        else "moderate cards (a court card, or a trump higher than the ten)"
+    )
     return verdict(
         "score/three-against-four",
         REFUSE,

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.analysis.study_notes import Study, load_study
+from tutor.analysis.study_notes import Study, load_study, too_few
 from tutor.lessons.answers import expected_action
 from tutor.lessons.model import Step
 
 CAVEAT = (
-    "(The project's computation, not the source's: {deals:,} simulated deals, each player"
-    " deciding from the cards he has seen, as at the table.)"
+    "(The project's computation, not the source's: {deals:,} simulated deals at love-all,"
+    " the later exchanges made by a fixed rule of thumb, each player deciding from the"
+    " cards he has seen, as at the table.)"
 )
 
 
@@ -130,6 +131,8 @@ def _played(study: Study, hint: str, answer: str) -> Finding:
     row = study.get("jeux_de_regle_played", {}).get(hint.removeprefix("jeu-de-regle/"))
     if not row or not row.get("hands"):
         return Finding()
+    if too_few(row, study):
+        return _few(row, hint)
     compared = _compare(
         "playing", "proposing", row["play_minus_propose"], row["play_minus_propose_95"]
     )
@@ -140,25 +143,75 @@ def _played(study: Study, hint: str, answer: str) -> Finding:
     )
 
 
+def _few(row: dict[str, object], hint: str) -> Finding:
+    """A row too small to read: said, with no figure to mislead."""
+    return Finding(
+        f"The computation met only {row['hands']:,} hands of {_kind(hint)}: too few to"
+        " read, so it gives no figure for them."
+    )
+
+
+def _not_excepted(number: str, step: Step) -> Finding:
+    """A hand an exception matches but does not except: the study's row for the
+    exception counts jeux de règle the Hints would otherwise refuse, so its figures
+    are not this hand's."""
+    from tutor.hints import classify_jeu_de_regle
+
+    assert step.info is not None
+    jeu = classify_jeu_de_regle(step.info.hand, step.info.trump) is not None
+    which = (
+        "a jeu de règle the rules after the exceptions would not refuse"
+        if jeu
+        else "no jeu de règle, and the principle decides it whatever the exception says"
+    )
+    return Finding(
+        f"The computation's figures for exception {number} count only the hands it takes"
+        f" out of the refusals, jeux de règle the dealer would otherwise refuse; this hand is"
+        f" {which}, so those figures do not speak to it."
+    )
+
+
+_JEU_PASSAGE = "britannica-9/hints/jeux-de-regle/"
+
+
+def _taught_category(step: Step) -> str | None:
+    """The jeu de règle a refusal step teaches: the category its passages cite when
+    the hand is one (a hand may be of two, and the step teach either), else the
+    first the hints find."""
+    from tutor.hints import classify_jeu_de_regle
+
+    assert step.info is not None
+    jeu = classify_jeu_de_regle(step.info.hand, step.info.trump)
+    if jeu is None:
+        return None
+    cited = [p.removeprefix(_JEU_PASSAGE) for p in step.passages if p.startswith(_JEU_PASSAGE)]
+    return cited[0] if len(cited) == 1 else jeu.category
+
+
 def _refused(study: Study, step: Step, answer: str) -> Finding:
     hint = step.hint or ""
     row = None
     kind = _kind(hint)
+    assert step.info is not None
     if hint.startswith("refuse/exception-"):
+        from tutor.hints.accepting import excepted
+
         number = hint.removeprefix("refuse/exception-")
+        if not excepted(step.info):
+            return _not_excepted(number, step)
         row = study.get("refusal_exceptions", {}).get(
             number if answer == "accept" else f"{number}+"
         )
+        kind = f"{kind} that are jeux de règle the dealer would otherwise refuse"
     elif hint == "refuse/jeu-de-regle":
-        from tutor.hints import classify_jeu_de_regle
-
-        assert step.info is not None
-        jeu = classify_jeu_de_regle(step.info.hand, step.info.trump)
-        if jeu is not None:
-            row = study.get("jeux_de_regle_refused", {}).get(jeu.category)
-            kind = _kind(f"jeu-de-regle/{jeu.category}")
+        category = _taught_category(step)
+        if category is not None:
+            row = study.get("jeux_de_regle_refused", {}).get(category)
+            kind = _kind(f"jeu-de-regle/{category}")
     if not row or not row.get("hands"):
         return Finding()
+    if too_few(row, study):
+        return _few(row, hint)
     said, other = ("refusing", "accepting") if answer == "refuse" else ("accepting", "refusing")
     diff, (low, high) = row["refuse_minus_accept"], row["refuse_minus_accept_95"]
     if answer == "accept":
