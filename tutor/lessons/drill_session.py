@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tutor.lessons.drills import Topic, cited_list, generate
+from tutor.lessons import drills
+from tutor.lessons.drills import Topic, cited_list
 from tutor.lessons.session import LessonSession, Move, Words
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class DrillSession(LessonSession):
     def deal(self) -> Step:
         """A fresh position on the topic (slow for a rare topic: a worker's job);
         ``DrillError`` when none can be found."""
-        return generate(self.drilled, self.rng)
+        return drills.generate(self.drilled, self.rng)
 
     def ask(self, step: Step) -> None:
         """Ask the position dealt."""
