@@ -249,14 +249,14 @@ class LessonView(FeedbackScrolling):
                 choices.replace_option_prompt(str(i), entry)
 
     def keys_hint(self) -> str:
-        kinds = self.kinds()
-        if "choice" in kinds:
-            return "Answer with the number of a choice (or click it)."
+        kinds, info = self.kinds(), self.step.info
+        if "choice" in kinds or info is None:
+            return "Answer with the number of a choice (or click it)." if kinds else ""
         if "discard" in kinds:
-            many = discard_count(*self.step.info.discard_range())
+            many = discard_count(*info.discard_range())
             return f"Discard {many}: toggle cards with {card_keys(len(self.hand_order()))}, then Enter."
         if kinds & {"lead", "follow"}:
-            n = len(self.step.info.hand)
+            n = len(info.hand)
             return f"Choose a card with 1-{n} (or click it)." if n > 1 else "Play your card with 1."
         keys = [
             f"{DECISION_KEYS[k][1].lower()} ({DECISION_KEYS[k][0]})"

@@ -5,7 +5,7 @@ choices, buttons, feedback) and the cue that more is below it."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Header, OptionList, Static
 
@@ -16,7 +16,7 @@ from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.app.widgets.trick import TrickView
 
-LESSON_BINDINGS = [
+LESSON_BINDINGS: list[BindingType] = [
     # Priority, as Enter is: keys typed together are then taken in order (see
     # ``decision_keys.decision_bindings``).
     *[
