@@ -12,16 +12,9 @@ from tutor.lessons import load_curriculum
 from tutor.lessons.answers import expected_action
 from tutor.lessons.drill_session import DrillSession
 from tutor.lessons.drills import topic
+from tutor.lessons.feedback import CLUE_HEADING, Kind, Words, with_note
 from tutor.lessons.model import Curriculum
-from tutor.lessons.session import (
-    CLUE_HEADING,
-    Kind,
-    LessonSession,
-    Move,
-    Words,
-    answer_key,
-    with_note,
-)
+from tutor.lessons.session import LessonSession, Move, answer_key
 from tutor.rules.actions import Action, discard
 from tutor.store.progress import Progress
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from tutor.lessons import drills
 from tutor.lessons.drills import Topic, cited_list
-from tutor.lessons.session import LessonSession, Move, Words
+from tutor.lessons.feedback import Words
+from tutor.lessons.session import LessonSession, Move
 
 if TYPE_CHECKING:
     from tutor.lessons.model import Curriculum, Step

@@ -22,80 +22,33 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from tutor.lessons.answers import expected_action, tries_for
+from tutor.lessons import feedback
+from tutor.lessons.answers import TWO_WAY_QUESTIONS, tries_for
 from tutor.lessons.clues import STAGES, clue
+from tutor.lessons.feedback import (
+    CLUE_HEADING,
+    NEXT_LINE,
+    NOTHING,
+    Feedback,
+    Kind,
+    Words,
+    parts,
+    tries,
+)
 from tutor.lessons.judge import Answer, Judgement, judge
 from tutor.lessons.model import Curriculum, Lesson, Step, typed_number
 from tutor.lessons.shuffle import choice_order
 from tutor.lessons.variants import review_variant
-from tutor.rules.actions import Action
 from tutor.rules.cards import Card, sort_hand
 
 if TYPE_CHECKING:
-    from tutor.rules.infoset import InfoSet
     from tutor.store.progress import Attempt, Progress
     from tutor.texts.library import Library
-
-CLUE_HEADING = "#### Clue"
-"""The heading a clue's feedback opens with."""
-NEXT_LINE = "*Press n for the next step.*"
-"""The line a finished step's feedback closes with."""
-TWO_WAY = ("propose", "accept", "mark_king")
-"""Questions with two answers: a wrong one shows the answer."""
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """How the app words and marks up what the feedback says: an action in this position,
-    a delay, links to passages, a literal text."""
-
-    action: Callable[[Action, InfoSet | None], str]
-    when: Callable[[timedelta], str]
-    links: Callable[[str, list[str], dict[str, str]], str]
-    """A titled list of links to passages (title, ids, their names)."""
-    literal: Callable[[object], str]
-    """Text (an exception's) shown as itself in Markdown."""
-
-
-class Kind(StrEnum):
-    """What a feedback says."""
-
-    RIGHT = "right"
-    WRONG = "wrong"
-    """Wrong, with tries left."""
-    MISSED = "missed"
-    """Wrong at the last try: the answer follows."""
-    SOUND = "sound"
-    """As good as the rule's card by the figures: asked again, not a try."""
-    REPEATED = "repeated"
-    """A wrong answer given already: not judged again, not a try."""
-    CLUE = "clue"
-    ANSWER = "answer"
-    """The answer shown on request."""
-    NONE = "none"
-    """Nothing to say (the step is over, or not this step's answer)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Feedback:
-    """What to show for one action: Markdown blocks, or a notice (``REPEATED``)."""
-
-    kind: Kind
-    parts: tuple[str, ...] = ()
-    notice: str = ""
-
-    @property
-    def finished(self) -> bool:
-        return self.kind in (Kind.RIGHT, Kind.MISSED, Kind.ANSWER)
-
-
-NOTHING = Feedback(Kind.NONE)
 
 
 class Move(StrEnum):
@@ -366,10 +319,10 @@ class LessonSession:
         if attempt is None or attempt.finished or not self.kinds():
             return ""
         if attempt.max_tries == 1:
-            if self.step.question in TWO_WAY:
+            if self.step.question in TWO_WAY_QUESTIONS:
                 return " One try: with two choices, a wrong one shows the answer."
             return " One answer before it is shown."
-        return f" {_tries(attempt.max_tries - attempt.tries)} before the answer is shown."
+        return f" {tries(attempt.max_tries - attempt.tries)} before the answer is shown."
 
     def tried_cards(self) -> set[Card]:
         """The cards led or played to this step already, wrongly."""
@@ -472,14 +425,14 @@ class LessonSession:
             return NOTHING
         self.judgement = judgement
         given = self.given_text(judgement.given)
-        held = self.held_line()
+        held = feedback.held_line(step, self.hand_order())
         if not judgement.correct:
             self.wrong_given.add(answer_key(judgement.given))
         diagnosis = judgement.diagnosis.text if judgement.diagnosis is not None else ""
         if judgement.sound:
             return Feedback(
                 Kind.SOUND,
-                _parts(
+                parts(
                     f"### ≈ Sound, but not the Hints' card: {given}",
                     held,
                     diagnosis,
@@ -496,19 +449,19 @@ class LessonSession:
         if judgement.correct:
             return Feedback(
                 Kind.RIGHT,
-                _parts(
-                    f"### ✓ Right: {given}{self.helped_note()}",
+                parts(
+                    f"### ✓ Right: {given}{feedback.helped_note(attempt)}",
                     held,
                     self.explanation(),
-                    self.review_kept(step),
+                    feedback.review_kept(self.store, step, self.words),
                     NEXT_LINE,
                 ),
             )
         if attempt.finished:
             return Feedback(
                 Kind.MISSED,
-                _parts(
-                    self.miss_heading(judgement, given),
+                parts(
+                    feedback.miss_heading(judgement, given),
                     held,
                     diagnosis,
                     f"### The answer: **{self.expected_text()}**",
@@ -516,11 +469,11 @@ class LessonSession:
                     NEXT_LINE,
                 ),
             )
-        left = _tries(attempt.max_tries - attempt.tries)
+        left = tries(attempt.max_tries - attempt.tries)
         return Feedback(
             Kind.WRONG,
-            _parts(
-                self.miss_heading(judgement, given),
+            parts(
+                feedback.miss_heading(judgement, given),
                 held,
                 diagnosis,
                 f"Try again: {left} left before the answer is shown. Press ? for a clue, s to"
@@ -558,13 +511,13 @@ class LessonSession:
             lines.append("*Press ? again for a closer clue.*")
         else:
             lines.append("No further clue: answer, or press s to see the answer.")
-        tries = f"{_tries(attempt.max_tries - attempt.tries)} left before the answer is shown."
+        left = f"{tries(attempt.max_tries - attempt.tries)} left before the answer is shown."
         return Feedback(
             Kind.CLUE,
             (
                 CLUE_HEADING,
                 *lines,
-                f"{tries} *(A step answered with a clue comes back for review.)*",
+                f"{left} *(A step answered with a clue comes back for review.)*",
             ),
         )
 
@@ -576,7 +529,7 @@ class LessonSession:
         self.step_finished(False)
         return Feedback(
             Kind.ANSWER,
-            _parts(f"### The answer: **{self.expected_text()}**", self.explanation(), NEXT_LINE),
+            parts(f"### The answer: **{self.expected_text()}**", self.explanation(), NEXT_LINE),
         )
 
     def next(self) -> Move:
@@ -608,101 +561,21 @@ class LessonSession:
     # --- the words of the feedback ----------------------------------------------------
 
     def given_text(self, given: Answer) -> str:
-        if isinstance(given, int):
-            return f"“{self.step.choices[given].text}”"
-        return self.words.action(given, self.step.info)
+        return feedback.given_text(self.step, given, self.words)
 
     def expected_text(self) -> str:
-        step = self.step
-        if step.is_law and step.answer is not None:
-            return step.choices[step.answer].text
-        return self.words.action(expected_action(step), step.info)
-
-    def helped_note(self) -> str:
-        """Said beside a right answer that was not right unaided, as the strip's mark says it."""
-        attempt = self.attempt
-        if attempt is None:
-            return ""
-        if attempt.hinted:
-            return " *(with a clue: it comes back for review)*"
-        if attempt.tries > 1:
-            return " *(not at the first try: it comes back for review)*"
-        return ""
-
-    @staticmethod
-    def miss_heading(judgement: Judgement, given: str) -> str:
-        """ "✗ Not right", or where the figures shown find both answers alike, "✗ Not the
-        Hints' answer"."""
-        if judgement.figures_even:
-            return f"### ✗ Not the Hints' answer: {given} (by the figures below, about as good)"
-        return f"### ✗ Not right: {given}"
+        return feedback.expected_text(self.step, self.words)
 
     def explanation(self, told: str = "") -> str:
-        """The step's explanation, its figures and its passages; the explanation left out
-        where ``told`` (the diagnosis above it) already gave it."""
-        step = self.step
-        ids = list(self.judgement.passages if self.judgement is not None else step.passages)
-        links = self.words.links("Read", ids, self.passage_names(ids))
-        figures = ""
-        if self.judgement is not None and self.judgement.figures:
-            figures = f"**The project's computation.** {self.judgement.figures}"
-        said = "" if step.explanation and step.explanation in told else step.explanation
-        return "\n\n".join(part for part in (said, figures, links) if part)
-
-    def held_line(self) -> str:
-        """The position in one line (hand, turn-up, trick led), for the verdict: it
-        scrolls the cards out of sight on a small screen. Empty for a law question."""
-        info = self.step.info
-        if info is None:
-            return ""
-        line = f"*Your hand:* {' '.join(c.label for c in self.hand_order())}"
-        line += f" · *turn-up:* {info.turnup.label}"
-        if info.led is not None:
-            line += f" · *led:* {info.led.label}"
-        return line
-
-    def review_kept(self, step: Step) -> str:
-        """Said when a step answered right before its review falls due keeps that review."""
-        try:
-            now = self.store.clock()
-            due = next(
-                (
-                    r.due
-                    for r in self.store.reviews()
-                    if (r.lesson, r.step) == step.key and r.due > now
-                ),
-                None,
-            )
-        except sqlite3.Error:
-            return ""
-        if due is None:
-            return ""
-        return (
-            f"*This step still comes back for review {self.words.when(due - now)}: answered"
-            " right then, it moves on to a longer interval. Spacing the reviews is what makes"
-            " it stick.*"
+        ids = list(self.judgement.passages if self.judgement is not None else self.step.passages)
+        return feedback.explanation(
+            self.step, self.judgement, self.words, self.passage_names(ids), told
         )
 
     def outcome(self, step: Step) -> str:
         """The arranged deal played out both ways (hints engine), to show what the choice
         cost: slow, so asked for in a worker once the step is over."""
-        from tutor.lessons import consequences
-        from tutor.lessons.outcomes import describe
-
-        try:
-            lines = describe(consequences(step))
-        except Exception as exc:  # an outcome that cannot be played is a note, not a crash
-            return f"*The deal could not be played out: {self.words.literal(exc)}*"
-        # the unseen cards are the lesson's choice: one deal is an illustration
-        average = ""
-        judgement = self.judgement
-        if judgement is not None and judgement.figures_even:
-            average = " On average, by the figures above, it costs about nothing."
-        return (
-            "#### One deal played out both ways\n\n*The lesson chose the unseen cards to"
-            f" show what the other choice can cost: one deal, not an average.{average}*\n\n"
-            + "\n".join(f"- {line}" for line in lines)
-        )
+        return feedback.played_out(step, self.judgement, self.words)
 
     # --- the record -------------------------------------------------------------------
 
@@ -720,19 +593,3 @@ class LessonSession:
         self.results.setdefault(self.index, unaided)
         if self.index + 1 < len(self.steps):
             self.save_place(self.steps[self.index + 1])
-
-
-def with_note(parts: tuple[str, ...] | list[str], *notes: str) -> list[str]:
-    """Feedback with ``notes`` added before its closing "Press n" line."""
-    shown = list(parts)
-    at = len(shown) - 1 if shown and shown[-1].startswith("*Press n") else len(shown)
-    shown[at:at] = notes
-    return shown
-
-
-def _parts(*parts: str) -> tuple[str, ...]:
-    return tuple(p for p in parts if p)
-
-
-def _tries(left: int) -> str:
-    return f"{left} {'try' if left == 1 else 'tries'}"

@@ -27,7 +27,8 @@ from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.lessons.answers import TWO_WAY_QUESTIONS
 from tutor.lessons.drill_session import DrillSession
-from tutor.lessons.session import Move, with_note
+from tutor.lessons.feedback import with_note
+from tutor.lessons.session import Move
 from tutor.store.progress import SCHEDULE
 
 if TYPE_CHECKING:

@@ -29,7 +29,8 @@ from tutor.app.widgets.lesson_board import LESSON_BINDINGS, lesson_board
 from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import link_list
 from tutor.app.widgets.position import position_facts
-from tutor.lessons.session import Feedback, Kind, LessonSession, Move, Words, with_note
+from tutor.lessons.feedback import Feedback, Kind, Words, with_note
+from tutor.lessons.session import LessonSession, Move
 from tutor.rules.actions import Action, discard
 from tutor.rules.cards import Card
 

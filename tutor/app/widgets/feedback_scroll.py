@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from tutor.app.widgets.more_below import MoreBelow
 from tutor.app.widgets.passage import PassageMarkdown
-from tutor.lessons.session import CLUE_HEADING
+from tutor.lessons.feedback import CLUE_HEADING
 
 
 class FeedbackScrolling(Screen):
