@@ -182,11 +182,32 @@ def test_clues_come_in_stages_and_the_step_is_then_not_unaided(course, store):
     assert session.marks()[1] == ("◐", "yellow")
 
 
-def test_a_clue_sends_the_learner_to_a_passage_shown_first(course, store):
-    session = session_of(course, store, asked=1)
-    session.clue()
-    if session.clue_passage is not None:
-        assert session.passages_now()[0] == session.clue_passage
+def test_a_clue_sends_the_learner_to_a_passage_shown_first_with_its_list(course, store):
+    from tutor.texts import load_library
+
+    session = LessonSession.of_lesson(course, "test-lesson", store, WORDS, load_library())
+    session.begin(1)
+    assert session.passages_now() == ("club-laws/intro",)
+    shown = session.clue()
+    family = "britannica-9/hints/jeux-de-regle"
+    assert f"(passage:{family})”, now beside the question." in shown.parts[1]
+    assert session.clue_passage == family
+    beside = session.passages_now()
+    assert beside[0] == family and f"{family}/1" in beside and beside[-1] == "club-laws/intro"
+
+
+def test_a_sound_card_not_the_hints_is_asked_again_not_a_try(store):
+    """Moved from the lessons' Pilot test of the same name: its logic, without a screen."""
+    session = LessonSession.of_lesson(load_curriculum(), "leads", store, WORDS)
+    session.begin([s.id for s in session.steps].index("two-small-trumps-1"))
+    by_label = {c.label: c for c in session.hand_order()}
+    shown = session.answer(Action("lead", (by_label["Q♥"],)))
+    assert shown.kind is Kind.SOUND and "not counted as a miss" in shown.parts[-1]
+    assert shown.parts[0].startswith("### ≈ Sound, but not the Hints' card: ")
+    assert session.attempt is not None and session.attempt.tries == 0
+    assert session.answer(Action("lead", (by_label["9♦"],))).kind is Kind.RIGHT
+    assert session.results[session.index] is True
+    assert not [r for r in store.reviews() if r.step == "two-small-trumps-1"]
 
 
 def test_reveal_ends_the_step_as_a_miss_and_next_moves_on(course, store):
