@@ -1,16 +1,14 @@
 """Drills: endless fresh positions on one topic, answered exactly like a lesson's steps.
 
 ``DrillTopicsScreen`` lists ``tutor.lessons.drills.TOPICS``; ``DrillScreen`` is a
-``LessonScreen`` whose steps are dealt one at a time by ``drills.generate`` in a
-thread worker (a rare topic can take a moment). Its ``random.Random`` is seeded
-from the system unless a seed is given, and the seed is shown in the subtitle,
-so a learner can report a position and it can be dealt again. Answers are
-recorded under ``drill:<topic key>``, and mistakes join the review queue.
+``LessonScreen`` holding a ``tutor.lessons.drill_session.DrillSession``, whose
+positions are dealt one at a time in a thread worker (a rare topic can take a
+moment). The seed is shown in the subtitle, so a learner can report a position
+and it can be dealt again.
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -22,13 +20,17 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from tutor.app.lessonsource import LessonsUnavailable, when
+from tutor.app.lessonsource import when
 from tutor.app.markup import markdown_literal, styled
 from tutor.app.navigation import host, services
-from tutor.app.screens.lesson import LessonScreen
+from tutor.app.screens.lesson import WORDS, LessonScreen
+from tutor.app.services import LessonsUnavailable
 from tutor.app.widgets.footer import AdaptiveFooter
 from tutor.app.widgets.passage import PassageMarkdown
 from tutor.lessons.answers import TWO_WAY_QUESTIONS
+from tutor.lessons.drill_session import DrillSession
+from tutor.lessons.feedback import with_note
+from tutor.lessons.session import Move
 from tutor.store.progress import SCHEDULE
 
 if TYPE_CHECKING:
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 
     from tutor.app.services import Services
     from tutor.lessons.drills import Topic
-    from tutor.lessons.model import Lesson
+    from tutor.lessons.model import Lesson, Step
 
 REVIEW_NOTE = (
     f"*This position joins your reviews: it comes back {when(SCHEDULE[0])}, under"
@@ -120,31 +122,41 @@ class DrillScreen(LessonScreen):
     def __init__(self, topic_key: str, seed: int | None = None) -> None:
         super().__init__()
         self.topic_key = topic_key
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        self.rng = random.Random(self.seed)
-        self.loaded_topic: Topic | None = None
-        self.dealt = 0
-        """Positions dealt so far (the one shown is number ``dealt``)."""
-        self.answered = 0
-        self.right_first_time = 0
-        self.counted = False
+        self.seed = seed
 
-    def load_steps(self) -> None:
+    def make_session(self) -> DrillSession:
         from tutor.lessons.drills import topic
 
-        self.loaded_topic = topic(self.topic_key)
-        self.title_text = self.loaded_topic.title
+        try:
+            course = services(self).curriculum()
+        except LessonsUnavailable:
+            course = None
+        chosen = topic(self.topic_key)
+        session = DrillSession.of_topic(
+            chosen,
+            services(self).progress,
+            WORDS,
+            self.seed,
+            course=course,
+            library=services(self).library,
+        )
+        self.seed = session.seed
+        return session
+
+    @property
+    def drill(self) -> DrillSession:
+        session = self.lesson_session
+        assert isinstance(session, DrillSession)
+        return session
 
     @property
     def topic(self) -> Topic:
-        """The topic drilled (loaded with the steps, before anything is shown)."""
-        if self.loaded_topic is None:
-            raise RuntimeError("the drill's topic is read before it is loaded")
-        return self.loaded_topic
+        """The topic drilled (loaded with the session, before anything is shown)."""
+        return self.drill.drilled
 
     def start(self) -> None:
         # The topic is named in the heading beside the board; the header, 62 columns
-        # at 80, cut "drill: <a long topic> · seed 50" off before the seed (a reviewer).
+        # at 80, would cut "drill: <a long topic> · seed 50" off before the seed.
         self.sub_title = f"drill · seed {self.seed}"
         self.deal()
 
@@ -152,8 +164,7 @@ class DrillScreen(LessonScreen):
 
     def deal(self) -> None:
         """Clear the board and deal the next position in a worker."""
-        self.attempt = None
-        self.steps = []
+        self.drill.clear()
         self.selected.clear()
         self.query_one("#step-title", Static).update(
             styled("[b]$title[/b] — Dealing…", title=self.topic.title)
@@ -168,11 +179,9 @@ class DrillScreen(LessonScreen):
 
     @work(thread=True, exclusive=True, group="drill")
     def generate_step(self) -> None:
-        from tutor.lessons.drills import generate
-
         worker = get_current_worker()
         try:
-            step = generate(self.topic, self.rng)
+            step = self.drill.deal()
         except Exception as exc:  # a DrillError (too rare a topic) or the hints failing: a note
             if not worker.is_cancelled:
                 self.app.call_from_thread(self.deal_failed, str(exc))
@@ -190,67 +199,42 @@ class DrillScreen(LessonScreen):
             )
         )
 
-    def show_dealt(self, step) -> None:
+    def show_dealt(self, step: Step) -> None:
         if not self.is_attached:
             return
-        self.dealt += 1
-        self.counted = False
-        self.steps = [step]
-        self.index = 0
-        self.show_step()
+        self.drill.ask(step)
+        self.draw_step()
 
     # --- a step, and the tally -------------------------------------------------------
 
-    def show_step(self) -> None:
-        super().show_step()
+    def draw_step(self) -> None:
+        super().draw_step()
         self.show_heading()
 
     def show_title(self) -> None:
-        """A drill keeps its own heading (the lesson's track of steps means nothing in an
-        endless drill; a learner review saw the two headings flip after an answer)."""
+        """A drill keeps its own heading: the lesson's track of steps means nothing in an
+        endless drill."""
         self.show_heading()
 
     def show_heading(self) -> None:
-        """The position, the tally, and what is due for review, as a lesson shows it (a
-        learner review: in a drill the queue showed only after a miss)."""
+        """The position, the tally, and what is due for review, as a lesson shows it."""
+        drill = self.drill
         self.query_one("#step-title", Static).update(
             styled(
                 "[b]Position $dealt[/b]  [dim]· $title[/dim]\n"
                 "Right first time, no clue: $right of $answered\n"
                 "[dim]Review: $outlook[/dim]",
-                dealt=self.dealt,
+                dealt=drill.dealt,
                 title=self.topic.title,
-                right=self.right_first_time,
-                answered=self.answered,
+                right=drill.right_first_time,
+                answered=drill.answered,
                 outlook=self.review_outlook(),
             )
         )
 
-    def passages_now(self, step) -> tuple[str, ...]:
-        """With a clue and no answer yet, the family the clue names, whole: the step's own
-        passages are the clause that decides this hand, or the bare heading of the list
-        where no clause does, and either tells the answer (a learner review: a clue on a
-        jeu de règle showed its clause; on a hand to propose, no list at all)."""
-        attempt = self.attempt
-        if attempt is not None and not attempt.finished and self.clue_passage is not None:
-            return self.clue_section()
-        shown = super().passages_now(step)
-        library = services(self).library
-        if attempt is None or not attempt.finished or library is None:
-            return shown
-        if step.hint and self.topic.covers(step.hint):
-            return shown  # a hand of the topic: its own clause
-        # A hand that is none of the topic's (a jeu de règle drill's hand to propose): the
-        # list the topic's hints cite, whole (a reviewer: only "They are as follows :—"
-        # stood beside the answer).
-        from tutor.lessons.drills import cited_list
-
-        return tuple(dict.fromkeys([*cited_list(self.topic, library), *shown]))
-
-    def show_passages(self, step) -> None:
+    def show_passages(self, step: Step) -> None:
         """The passage names the rule, so it waits for the answer (or the hint)."""
-        attempt = self.attempt
-        if attempt is not None and (attempt.finished or attempt.hinted):
+        if self.drill.passages_open():
             super().show_passages(step)
             return
         self.shown_passages = None
@@ -266,34 +250,21 @@ class DrillScreen(LessonScreen):
             f" (?).{near}"
         )
 
-    def action_hint(self) -> None:
-        super().action_hint()
-        if self.attempt is not None:
-            self.show_passages(self.step)
-
     def after_answer(self) -> None:
         super().after_answer()
-        attempt = self.attempt
-        if attempt is None or not attempt.finished:
+        if not self.drill.count():
             return
         self.show_passages(self.step)
-        if not self.counted:
-            self.counted = True
-            self.answered += 1
-            # as in the lessons: right at the first try and without a clue
-            self.right_first_time += int(attempt.unaided)
-            self.show_heading()
-            if not attempt.unaided:  # a learner review: misses were queued unannounced
-                parts = self.feedback_parts
-                last = parts and parts[-1].startswith("*Press n")
-                at = len(parts) - 1 if last else len(parts)
-                parts[at:at] = [REVIEW_NOTE, *self.learn_it()]
-                self.render_feedback()
+        self.show_heading()
+        attempt = self.attempt
+        if attempt is not None and not attempt.unaided:  # a miss joins the reviews: said
+            self.feedback_parts = with_note(self.feedback_parts, REVIEW_NOTE, *self.learn_it())
+            self.render_feedback()
 
     def learn_it(self) -> list[str]:
         """After a miss, a link to each lesson that teaches the topic, at the step that
-        teaches this hand's hint where one does (a reviewer: a learner who missed was not
-        told where to learn it); Tab reaches the links and Enter opens the lesson."""
+        teaches this hand's hint where one does; Tab reaches the links and Enter opens
+        the lesson."""
         lessons = taught_in(services(self), self.topic, self.step.hint)
         if not lessons:
             return []
@@ -304,5 +275,5 @@ class DrillScreen(LessonScreen):
         return [f"To learn it: {links}."]
 
     def action_next(self) -> None:
-        if self.attempt is not None and self.attempt.finished:
+        if self.session is not None and self.session.next() is Move.DEAL:
             self.deal()
