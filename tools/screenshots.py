@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import os
 import tempfile
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 SIZE = (100, 30)
@@ -53,24 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["ECARTE_DATA_DIR"] = data  # read when the app opens the store
         from tutor.app import create_app
 
-        shots: list[tuple[str, Callable[[], Awaitable[None]]]] = [
-            (
-                "lesson.svg",
-                lambda: _shoot(
-                    create_app(start="lessons", lesson_id=LESSON), ("question_mark",),
-                    args.out / "lesson.svg",
-                ),
-            ),
-            (
-                "table.svg",
-                lambda: _shoot(
-                    create_app(start="play", seed=SEED, engine="hints"), ("question_mark",),
-                    args.out / "table.svg",
-                ),
-            ),
-        ]
-        for name, shot in shots:
-            asyncio.run(shot())
+        shots = {
+            "lesson.svg": create_app(start="lessons", lesson_id=LESSON),
+            "table.svg": create_app(start="play", seed=SEED, engine="hints"),
+        }
+        for name, app in shots.items():
+            asyncio.run(_shoot(app, ("question_mark",), args.out / name))
             print(args.out / name)
     return 0
 
