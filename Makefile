@@ -15,13 +15,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/ecarte
 
-# The suite runs in parallel, one worker a CPU (pytest-xdist); each test file stays on
-# one worker, so a module's fixtures (the wheel built once) are made once.
+# The suite runs in parallel, one worker a CPU (pytest-xdist), the tests dealt out one
+# by one; those marked with one xdist_group share a worker (the wheel is built once).
 # It includes tests/test_installed_package.py: it builds the sdist and the wheel,
 # installs the wheel into a fresh venv outside the checkout and runs `ecarte texts check`
 # and `ecarte lessons check` from another directory.
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 # ruff; import-linter's contracts (pyproject.toml: only the app imports Textual, the
 # layers in order); mypy (pyproject.toml: the whole domain strictly).
