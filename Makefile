@@ -15,11 +15,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/ecarte
 
-# The suite includes tests/test_installed_package.py: it builds the sdist and the wheel,
+# The suite runs in parallel, one worker a CPU (pytest-xdist), the tests dealt out one
+# by one; those marked with one xdist_group share a worker (the wheel is built once).
+# It includes tests/test_installed_package.py: it builds the sdist and the wheel,
 # installs the wheel into a fresh venv outside the checkout and runs `ecarte texts check`
 # and `ecarte lessons check` from another directory.
 test: $(STAMP) lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 # ruff; import-linter's contracts (pyproject.toml: only the app imports Textual, the
 # layers in order); mypy (pyproject.toml: the whole domain strictly).

@@ -25,6 +25,10 @@ import pytest
 import tutor.io.paths
 from tutor.io.paths import LESSONS_ENV, REPO, TEXTS_ENV, shipped_dir
 
+pytestmark = pytest.mark.xdist_group("wheel")
+"""Under pytest-xdist (``make test``) the tests of the built wheel share one worker,
+so the sdist, the wheel and the venv are made once."""
+
 BUILD = "import setuptools.build_meta as backend, sys; print(backend.{}(sys.argv[1]))"
 
 

@@ -122,8 +122,8 @@ def score_note(info: InfoSet) -> str:
 
 def worth_of(info: InfoSet) -> list[float]:
     """What finishing with t tricks is worth here: plain points, unless the score weighs
-    them otherwise (a learner review found "+2.06 points" for a vole certain at 0-0, the
-    engine's game-weighted value, beside a deal that scores two)."""
+    them otherwise: at 0-0 the engine's game-weighted value of a certain vole, +2.06,
+    is not the two points the deal scores."""
     return trick_worth(info, 0) if score_note(info) else plain_worth(info)
 
 

@@ -44,8 +44,7 @@ def grade(cost: float | None) -> str | None:
     when the cost could not be weighed)."""
     if cost is None:
         return None
-    # Graded as shown, to two places (a tester's review: 0.497 shown "0.50" beside
-    # "mistake", under "a blunder from 0.50").
+    # Graded as shown, to two places: 0.497 is shown "0.50", so it is a blunder.
     cost = round(cost, 2)
     if cost < INACCURACY:
         return None

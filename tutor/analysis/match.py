@@ -305,8 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _folder(text: str) -> Path:
-    """A folder named on the command line; an empty name is refused (a tester's review:
-    ``--records ''`` wrote the records into the current folder)."""
+    """A folder named on the command line; an empty name is refused, not taken for
+    the current folder."""
     if not text.strip():
         raise argparse.ArgumentTypeError(f"expected a folder, got {text!r}")
     return Path(text)

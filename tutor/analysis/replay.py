@@ -29,9 +29,8 @@ def describe_game(game: Game) -> Iterator[str]:
             if not current.is_over:
                 yield from _deal_opening(current)
     if current.winner is not None:
-        # told with its score, as the game-over screen tells it (a reviewer: the
-        # replay ended on the winner's name alone); a match of one game has just
-        # said it under its last deal
+        # told with its score, as the game-over screen tells it, not by the winner's
+        # name alone; a match of one game has just said it under its last deal
         if sum(current.games_won) > 1:
             yield ""
             yield f"{outcome(current).headline()}."
@@ -43,9 +42,9 @@ def describe_game(game: Game) -> Iterator[str]:
 
 
 def action_told(action: Action, before: Position, after: Position, seat: int) -> str:
-    """An action as the record writes it; a discard also names the cards it drew (a
-    reviewer: cards drawn at the exchange were never listed, and later came to the
-    table from nowhere). A replay is of a finished record: both hands are shown."""
+    """An action as the record writes it; a discard also names the cards it drew, so
+    that no card comes to the table from nowhere later. A replay is of a finished
+    record: both hands are shown."""
     if action.kind != "discard" or not action.cards:
         return action.label
     drawn = sort_hand([c for c in after.hands[seat] if c not in before.hands[seat]], after.trump)

@@ -88,8 +88,8 @@ class Decision:
     def why(self) -> str:
         """Why the engine's choice is better than this one, in their two values. The
         engine's own reason compares its choice with its runner-up, which need not be
-        the choice made (a learner review: "against -0.09 for discarding 10♠" beside
-        a discard of 10♠ 9♦); it is told only where the values are missing."""
+        the choice made ("against -0.09 for discarding 10♠" beside a discard of 10♠ 9♦);
+        it is told only where the values are missing."""
         mine, best = self.values.get(str(self.action)), self.values.get(str(self.best))
         if mine is None or best is None or same(self.action, self.best):
             # the sentence in words is told on its own, before any figure (``said``)
@@ -107,10 +107,9 @@ class Decision:
 
     @cached_property
     def example(self) -> str:
-        """For a card graded down (an inaccuracy too: a tester's review asked "why 9♥?"),
-        one holding of the opponent's where it makes fewer tricks than the engine's card
-        (a learner review: "blunder" with figures and nothing in the hand to learn
-        from); "" otherwise."""
+        """For a card graded down (an inaccuracy too), one holding of the opponent's
+        where it makes fewer tricks than the engine's card, so that a grade comes with
+        something in the hand to learn from; "" otherwise."""
         if self.grade is None or self.action.kind not in ("lead", "follow"):
             return ""
         if same(self.action, self.best) or self.best.kind != self.action.kind:
@@ -123,8 +122,8 @@ class Decision:
     def _as_the_hints(self) -> str:
         """Where the choice graded down is the Hints' own, a sentence that says so: the
         engine then weighs this hand otherwise than the rule does. Where the Hints make
-        the engine's choice, the rule that does (a learner review: a blunder to play was
-        told in figures only, the Hints' "propose" left for the game review)."""
+        the engine's choice, the rule that does, so that a grade is not told in figures
+        only."""
         if self.hints is None or same(self.action, self.best):
             return ""
         from tutor.hints import HINTS
@@ -140,8 +139,7 @@ class Decision:
             return f" The Hints say so too{rule}: {self.best.label}."
         if not same(self.action, self.hints):
             return ""
-        if self.grade is None:  # a near tie: neither is better (a reviewer: "finds lead A♦
-            # better" beside "+2.25 vs +2.25")
+        if self.grade is None:  # a near tie: neither is better, whatever the last digit
             return (
                 f" Your choice is the Hints'{rule}: the engine, playing this deal out, finds"
                 f" it as good as {self.best.label} within its sampling noise."
@@ -405,8 +403,8 @@ DECISION_LABELS = {
     "accept": "accept or refuse",
     "mark_king": "mark or hold",
 }
-"""A two-way decision named by both its answers (a reviewer: "propose   play" read as a
-proposal made, beside the hand played); the others by what is done."""
+"""A two-way decision named by both its answers ("propose" alone reads as a proposal
+made, beside the hand played); the others by what is done."""
 
 
 SAID_MARK = "best:"

@@ -1,7 +1,7 @@
 """The engines that answer decisions: ``hints``, ``best`` and ``random`` for the
-learner, and for matches the reference players and ``best-v1`` (``best`` as it
-was before issue 16: card play averaging solved deals, no computed exchange
-strategy, and its former number of play-outs, ``best.V1_DEALS``).
+learner, and for matches the reference players and ``best-v1`` (an earlier
+``best``: card play averaging solved deals, no computed exchange strategy, and a
+quarter of the play-outs, ``best.V1_DEALS``).
 
 ``make_engine`` is the one factory: the command line, the app, the tables, the
 lessons and ``ecarte match`` all build their engines with it.

@@ -13,21 +13,15 @@
   over classes of hands), the later choices by the fixed policy of
   ``policy.py``, and the tricks are solved double dummy, each play-out's value
   corrected by what hidden cards change for its two hands at the start of play
-  (``leaf_correction``: fitted by class of hand; against the engine without it,
-  1,000 duplicate deals each, +0.015 points a deal, -0.011 to +0.041, and
-  +0.013, -0.013 to +0.039: small, not significant);
-  at the first proposal,
-  what the strategy's build measured hidden cards to change for this class of
-  hand is added (``exchange_cfr.corrections``). Against play-outs whose tricks
-  are played with hidden cards by ``hidden.HiddenPlay``
-  (``benchmarks/exchange_calibration.py``) that counts hidden cards twice, the
-  leaf correction alone being unbiased there; yet best without it scored -0.022
-  points a deal (-0.045 to +0.001) against best with it over 1,000 duplicate
-  deals (seed 21), so it stays: the match is played by best, not by that
-  weaker player. The same strategy weighs the opponent's holdings by the
-  choices he was seen to make (``sampling``). At a discard, the Hints' own (all
-  but trumps and kings, ``rule_discard``) stands unless another is worth more
-  than ``DISCARD_MARGIN`` more in the play-outs.
+  (``leaf_correction``: fitted by class of hand); at the first proposal, what the
+  strategy's build measured hidden cards to change for this class of hand is
+  added as well (``exchange_cfr.corrections``). Against play-outs with hidden
+  cards (``hidden.HiddenPlay``) the two together count hidden cards twice; the
+  class correction stays because best's matches, not that weaker player's tricks,
+  score better with it (benchmarks/README.md). The same strategy weighs the opponent's
+  holdings by the choices he was seen to make (``sampling``). At a discard, the
+  Hints' own (all but trumps and kings, ``rule_discard``) stands unless another
+  is worth more than ``DISCARD_MARGIN`` more in the play-outs.
 - ``mark_king``: marking scores one at once (britannica-9/king); the play that
   follows is valued as above with and without the point (after the king led as
   the first card, club-laws/24, the play from that lead).
@@ -191,7 +185,7 @@ class BestEngine:
             )
         else:
             # the chances of the point and the vole, not "3.0 tricks expected" beside a
-            # value below nought (a tester's review: two tricks or four average three)
+            # value below nought: two tricks or four average three
             row = dist[best]
             total = sum(row) or 1.0
             point, vole = sum(row[3:]) / total, row[5] / total
@@ -321,7 +315,7 @@ class BestEngine:
             reason = _exchange_reason(info, best, values, len(worlds))
         if leaf is not None or corrected:
             # One plain sentence for a learner (the protocol's "reason"); the figures
-            # include both corrections, the docstring and the README say how.
+            # include both corrections, the docstring and docs/engines.md say how.
             reason += (
                 " Each deal is played out as if every card were seen, then allowed for"
                 " the cards a player cannot see"

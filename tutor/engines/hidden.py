@@ -1,8 +1,9 @@
 """The tricks of a deal played with hidden cards: each side decides from what it has seen.
 
-The study (``tutor.analysis.study``) used to play its deals out double dummy,
-both players seeing every card, which flatters the side that knows what to do
-with them. This player sees what a player at the table sees: his own hand, his
+Played out double dummy, both players seeing every card, a deal flatters the
+side that knows what to do with them; the study (``tutor.analysis.study``) and
+the exchange strategy's build play with this player instead, which sees what a
+player at the table sees: his own hand, his
 own discards, the turn-up, the king marked, the cards played, and what the law of following
 (``solver.follows_mask``) reveals: a player who did not follow holds none of
 the suit, and no trump unless he trumped; one who followed low holds nothing

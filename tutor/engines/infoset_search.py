@@ -11,14 +11,12 @@ cannot tell apart it may plan different cards, which it cannot play
   reply, or the lead, that the exact solver finds best for him; among equals the
   lowest card): so his card is a function of the world, and what he shows
   splits the worlds into those I can still not tell apart. (An adversary who
-  cannot see my hand, his card the best on average over four hands I might
-  hold from his view, measured worse: -0.022 points a deal, -0.043 to -0.001,
-  over 1,000 duplicate deals, its median decision 48.7 ms against 20.5);
+  cannot see my hand, his card the best on average over hands I might hold from
+  his view, measures worse and slower: benchmarks/README.md);
 - my next card is again one card for each such group of worlds, the one with
   the best weighted value over the group (``choices``: my cards so chosen,
-  this one included; two by default. Three measured -0.006 points a deal,
-  -0.027 to +0.015, against two over 1,000 duplicate deals, its median
-  decision 34 ms against 15: the fusion left after my next card costs little);
+  this one included; two by default: the fusion left after my next card costs
+  little, and three take twice as long);
 - beyond that, each world is solved exactly (``solver.Solver``).
 
 With the adversary's answers fixed by the world, my choices form a problem for

@@ -45,8 +45,7 @@ def serve(engine: Engine, lines: Iterable[str] | Iterable[bytes], out: IO[str]) 
     Given a text stream over bytes (``sys.stdin``), the bytes are read in bounded
     pieces and each line decoded here (``tutor.io.lines``), so a line that is not
     UTF-8 or longer than ``MAX_LINE`` gets an error like any bad line instead of
-    ending the loop or filling memory (a tester's review fed 300 MB without a newline
-    and the whole of it was held, three times over)."""
+    ending the loop or filling memory."""
     for line in bounded_lines(lines, MAX_LINE):
         if isinstance(line, BadLine):
             answer = {"error": line.message}

@@ -135,11 +135,10 @@ def weighing_note(
     marked: tuple[int, int] = (0, 0),
 ) -> str:
     """Where this score weighs two points otherwise than twice one, a sentence that
-    says how, for figures shown in points (a learner review: "propose is worth +2.53
-    points on average" at three to four, beside a deal that scores three at most);
-    "" where the figures are near enough plain points. ``marked``, a king already
-    marked this deal, is said beside the score before it (a learner review: "at 4–0"
-    beside a header reading 4–1, the king's point counted)."""
+    says how, for figures shown in points (at three to four, "propose is worth +2.53
+    points" beside a deal that scores three at most needs it); "" where the figures
+    are near enough plain points. ``marked``, a king already marked this deal, is
+    said beside the score before it, since the header counts the king's point."""
     utility = Utility(score, i_deal, game, rules)
     mine, theirs = score
     parts = []
@@ -148,8 +147,8 @@ def weighing_note(
     for gain, loss, whose, owner, end in sides:
         weight = abs(utility(gain, loss))
         weights.append(weight)
-        # Plain words for why two points are not worth twice one (a learner review:
-        # "two points against you count 1.88" was jargon, no reason given).
+        # Plain words for why two points are not worth twice one: a bare figure
+        # ("two points against you count 1.88") gives no reason.
         if abs(weight - 2) < 0.15:
             why = f"{weight:.2f}, about twice one"
         elif owner + 1 >= game:
@@ -164,14 +163,13 @@ def weighing_note(
     king = ""
     if any(marked):
         # The figures value the whole deal from the score before it, the king's point
-        # among the deal's points (a review: "as they end the game" read wrong beside
-        # a header that already counted the king).
+        # among the deal's points: beside a header that already counts the king, "as
+        # they end the game" needs it said.
         king = (
             f" ({mine + marked[0]}–{theirs + marked[1]} with the king marked: the king's"
             " point is one of the deal's points counted here)"
         )
-    # Both weights, one point the unit (a tester's review: at 0-3 only the one for you
-    # was said, and "one point counts 1" did not say for whom).
+    # Both weights, one point the unit, "either way": each side's stake is said.
     return (
         f"At {mine}–{theirs} before this deal{king}, the figures are points weighed by"
         f" what they do to your chance of winning the game: one point either way counts 1;"

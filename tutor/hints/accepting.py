@@ -133,7 +133,7 @@ def _exception(
     )
     if refuse:
         # The exception's own "unless" is met: it does not take this hand out of the
-        # rule (a learner review: "exception 1 applies ... So: refuse" read backwards).
+        # rule, and the sentence says so before "refuse", lest it read backwards.
         told = (
             f"{head}. Exception {n} of the Hints' refusing makes such hands too weak"
             f" unless a condition is met, and here it is: {because[0].lower()}{because[1:]}"
@@ -350,9 +350,8 @@ def king_not_excepted(info: InfoSet, v: Verdict | None) -> Verdict | None:
     n = sum(1 for c in info.hand if c.suit != info.trump and c.rank is not Rank.KING)
     if n <= 2:
         # The two-card rule frees this hand (``dealer_discard`` accepts it): an exception
-        # whose "unless" is met leaves the hand to the rules after it (a learner review:
-        # exception 1 "comes first" and then "does not apply", ending on a clause for
-        # accepting).
+        # whose "unless" is met leaves the hand to the rules after it, rather than
+        # "comes first" and then "does not apply".
         return None
     note = (
         "You hold the king of trumps, for which the non-dealer would propose this jeu de "
@@ -434,10 +433,10 @@ def dealer_discard(info: InfoSet) -> Verdict | None:
         " but it does not bind you when you hold the king of trumps, which your adversary"
         " cannot take, and the principle it is drawn from decides: "
     )
-    # A learner review and the best engine agree: "Hence" makes the two-card rule a
-    # consequence of the principle, and the king lifts the rule, not the principle.
-    # Read as "accept whatever the guards", the rule accepted hands the principle
-    # refuses, and the engine refused about three in four of them.
+    # "Hence" makes the two-card rule a consequence of the principle, so the king lifts
+    # the rule, not the principle. Read as "accept whatever the guards", the rule would
+    # accept hands the principle refuses, and the best engine refuses most of them
+    # (benchmarks/dealer_king.py).
     return verdict(
         "accept/dealer-discard",
         principle.action,

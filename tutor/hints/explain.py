@@ -20,7 +20,7 @@ def number(n: int) -> str:
 
 def signed(value: float) -> str:
     """A figure in points with its sign, to two places: ``+0.23``, ``-1.05``; a value that
-    rounds to nothing is ``+0.00``, never ``-0.00`` (a tester's review)."""
+    rounds to nothing is ``+0.00``, never ``-0.00``, which reads as a loss."""
     return f"{round(value, 2) or 0.0:+.2f}"
 
 

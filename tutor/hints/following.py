@@ -32,8 +32,7 @@ register(
 def _guards_court(c: Card, hand: tuple[Card, ...]) -> bool:
     """``c`` is the only smaller card beside a queen or knave of its suit, or the queen
     or knave it guards: the two are kept together, and if one must go it is the lower
-    (a review: "throw your cheapest card, the queen of spades, keeping ... the guards of
-    your queens" gave up the queen to keep its guard)."""
+    (the guard is kept for the queen's sake, never the queen thrown to keep it)."""
     if c.rank in (Rank.QUEEN, Rank.KNAVE) and rd.smaller_beside(c, hand) == 1:
         return True
     for o in hand:
@@ -73,8 +72,8 @@ def follow_rule(info: InfoSet) -> Verdict:
                 suit_len(c),
             ),
         )
-        # "Keeping trumps" only where a card other than a trump may go (a learner
-        # review: "the eight of clubs, keeping trumps" with clubs trumps).
+        # "Keeping trumps" only where a card other than a trump goes: never "the eight
+        # of clubs, keeping trumps" with clubs trumps.
         keeping = (
             "kings and the guards of your queens and knaves"
             if choice.suit == info.trump

@@ -69,7 +69,6 @@ _TITLES = {
     ),
     "3a": (
         # in the source's words: "tierce major" is the accepting Hint's, untaught here
-        # (a learner review)
         "One trump, with king, queen, knave of a suit",
         "One trump, the king, queen and knave of one suit, and a small card of another: play.",
     ),
@@ -148,8 +147,8 @@ class JeuDeRegle:
                 f"({self.category})"
             )
         # Where the project admits a higher card than the Hints name, say so in the
-        # sentence itself (a reviewer: 3c's note reached the sources list, not the table's
-        # hint, beside a hand of kings under a heading "headed by the queen").
+        # sentence itself: a note in the sources' list alone leaves a hand of kings under
+        # a heading "headed by the queen".
         admitted = "".join(f"; {f}" for f in self.features if _ADMITS in f)
         return f"{lead}, with {card_words(self.cards)}: a jeu de règle ({self.category}){admitted}"
 
@@ -167,8 +166,7 @@ def _ranks(cards: Sequence[Card]) -> tuple[Rank, ...]:
 
 
 def _as_high_as_a_queen(pair: tuple[Card, ...]) -> str:
-    """2b's feature in this hand's cards (a learner review: "the queen as high as a
-    queen")."""
+    """2b's feature in this hand's cards, never "the queen as high as a queen"."""
     high, low = pair[0], pair[1]
     if high.rank is Q:
         return f"two cards of one plain suit, the queen and {low.rank.noun} of {high.suit.noun}"
@@ -248,8 +246,8 @@ def _check_one_trump(
                 )
             else:
                 # "and a small card of another": a higher card holds the trick the small
-                # card would, so the project admits it, as its examples are read (a
-                # learner review: "3a" said of a queen, with no word of a reading).
+                # card would, so the project admits it, as its examples are read, and
+                # says so beside "3a".
                 found.append(
                     (
                         "3a",
@@ -286,12 +284,12 @@ def _check_one_trump(
 _FEWER = (
     " (fewer than the Hints' two, as the project reads 'only two': a hand still harder to weaken)"
 )
-"""Said of category 5 with one card or none to discard (a learner review: "Only two to
-discard" as the heading above "only one card could be discarded")."""
+"""Said of category 5 with one card or none to discard, so that the heading "Only two
+to discard" does not stand alone above "only one card could be discarded"."""
 _ADMITS = "the project admits"
 """Said where a higher card stands for the one the Hints name, as in 3c's king for a
-queen (a tester's review: the title "headed by the queen" beside a king-headed hand,
-the reading only in the sources' list); ``JeuDeRegle.describe`` repeats it."""
+queen, so that a title "headed by the queen" beside a king-headed hand says its
+reading; ``JeuDeRegle.describe`` repeats it."""
 
 EQUAL_CARD_FOR_CARD = (
     "cards as high as three queens card for card, a queen or better heading each of three "

@@ -330,7 +330,7 @@ def persevere(info: InfoSet) -> Verdict | None:
     held = [c for c in info.hand if c.suit == suit]
     card = _high(held)
     # How it was the strong suit, said: with one card of it left, "your strong suit"
-    # read wrong to a learner (a review).
+    # alone reads wrong.
     then = len(held) + 1
     return verdict(
         "lead/persevere",
@@ -347,9 +347,9 @@ def persevere(info: InfoSet) -> Verdict | None:
 
 def _starting(info: InfoSet) -> bool:
     """``readings/at-starting``: my first lead of the deal. The non-dealer's is the first
-    trick; the dealer's, the first trick he leads, after winning one (a reviewer: the
-    dealer's K Q J of trumps at his first lead was told no Hint names the lead, where
-    "holding three trumps, the two best being in sequence, lead a trump")."""
+    trick; the dealer's, the first trick he leads, after winning one, so that the
+    dealer's K Q J of trumps at his first lead is told "holding three trumps, the two
+    best being in sequence, lead a trump"."""
     return info.led is None and not any(info.i_led())
 
 
@@ -587,7 +587,7 @@ def lead_default(info: InfoSet, plain_only: bool = False) -> Verdict:
         said = "No hint names the lead here."
     plain_cards = [c for c in info.hand if c.suit != info.trump]
     if plain_cards == [card] and info.trumps():
-        # a tester's review: a lone seven called "the highest of your strongest plain suit"
+        # a lone plain card is no "highest of your strongest plain suit"
         how = f"keep your trumps for trumping and lead your only plain card, the {card.noun}."
     elif sum(c.suit == suit for c in info.hand) == 1:
         how = f"lead from {where}, {suit.noun}, its one card: the {card.noun}."

@@ -1,7 +1,7 @@
 """Lines of input the project did not write (JSON requests on stdin), read in bounded
 pieces: a line longer than the limit is refused and passed over unread, so memory
-stays at the limit whatever the input (a tester's review: 1.2 GB on one line ended in
-``MemoryError``), and a line that is not UTF-8 is named by its first bad byte."""
+stays at the limit whatever the input (a gigabyte on one line included), and a line
+that is not UTF-8 is named by its first bad byte."""
 
 from __future__ import annotations
 

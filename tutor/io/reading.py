@@ -28,7 +28,7 @@ def whole_number(text: str, what: str, digits: int, signed: bool = False) -> int
     """``text`` as an int: ASCII digits only, at most ``digits`` of them, a leading
     minus sign if ``signed``. Python's ``int`` reads "١٢" and "１" too, and stops at
     4,300 digits with a message of its own; a record refuses both, and so does every
-    number read from a user (a tester's review: ``--seed ١٢`` dealt a game)."""
+    number read from a user (``--seed ١٢`` is refused, not dealt)."""
     body = text[1:] if signed and text.startswith("-") else text
     if not (body.isascii() and body.isdigit()):
         script = " in the digits 0 to 9" if body.isdigit() else ""
@@ -52,8 +52,7 @@ def number_argument(what: str, digits: int, signed: bool = False) -> Callable[[s
 
 MAX_DIGITS = 4000
 """Integers longer than this are not read from JSON (Python's own limit is 4,300
-digits, and its message named no field: a tester's review); the field's check
-refuses them."""
+digits, and its message names no field); the field's check refuses them."""
 
 
 class LongNumber:
@@ -79,8 +78,8 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 def text_lines(text: str) -> list[str]:
     """``text`` split into lines as editors, TOML and Markdown count them: at ``\\n``,
     ``\\r\\n`` and ``\\r`` only. ``str.splitlines`` also breaks at U+2028, U+0085 and
-    form feeds, so a line number it gives is not the editor's (a tester's review: a
-    comment in a record read as a move, at a line the file did not have)."""
+    form feeds, so a line number it gives is not the editor's, and a comment in a
+    record would read as a move."""
     lines = _NEWLINE.split(text)
     if lines and lines[-1] == "":
         lines.pop()  # a last newline ends a line; it does not begin one

@@ -62,8 +62,8 @@ class Action:
 
     def answering(self, led: Card | None, trump: Suit | None) -> str:
         """The action as a reader reads it, a card played second said as it answers the
-        card ``led``: ``follow suit with K♥``, ``trump with 8♠``, ``throw away 9♦`` (a
-        learner review: every card played second called "follow"); else ``label``."""
+        card ``led``: ``follow suit with K♥``, ``trump with 8♠``, ``throw away 9♦``
+        (the record's one word, "follow", tells none of these apart); else ``label``."""
         if self.kind != "follow" or led is None or not self.cards:
             return self.label
         card = self.cards[0]
@@ -76,8 +76,8 @@ class Action:
     @property
     def shown_cards(self) -> tuple[Card, ...]:
         """The cards as a reader is shown them: a discard's each suit high to low, as a
-        hand is shown (a review: "discard J♠ K♠", the record's order, read as a slip to
-        one who had learnt the king is highest); a card played, itself."""
+        hand is shown (the record's order, "discard J♠ K♠", reads as a slip to one who
+        has learnt the king is highest); a card played, itself."""
         if self.kind != "discard":
             return self.cards
         return tuple(sorted(self.cards, key=lambda c: (c.index // 8, -int(c.rank))))

@@ -139,8 +139,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     cards = tuple(Card.parse(part) for part in parts)
     seen: set[Card] = set()
-    for card in cards:  # the card named twice, not the whole list (a tester's review:
-        if card in seen:  # a message quoted 300 characters of "KS KS KS ...")
+    for card in cards:  # the card named twice, not the whole list, which may be long
+        if card in seen:
             raise CardError(f"a card is named twice: {card}")
         seen.add(card)
     return cards

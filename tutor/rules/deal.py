@@ -369,8 +369,8 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 def discard_count(low: int, high: int) -> str:
     """How many cards may be discarded, in words, for a prompt ("Discard ..."): "from
-    one to five cards", "up to three cards, or none", "one card". A reviewer read the
-    figures' "one to 5 cards" as "one, to five cards"."""
+    one to five cards", "up to three cards, or none", "one card". Words, not figures:
+    "one to 5 cards" reads as "one, to five cards"."""
     most = _NUMBERS[high]
     if high <= 1:
         return "no card" if not high else "one card" if low else "one card, or none"

@@ -162,7 +162,7 @@ def deal_points_told(
         )
     else:
         lines.append(
-            # "the point, 3 tricks, not 1" read as a count of tricks (a learner review)
+            # "where the point alone scores 1": a bare "not 1" reads as a count of tricks
             f"{names[winner]}: 2 for {what}, where the point alone scores 1: {loser} {fault},"
             " and lost (club law 49)"
         )

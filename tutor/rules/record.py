@@ -53,7 +53,7 @@ class RecordError(ValueError):
 
     def within_file(self) -> str:
         """The error where the file is already named (a list of saved games): its line,
-        field and message (a tester's review: the load picker gave no line)."""
+        field and message."""
         return f"line {self.line}: {self.field}: {self.message}" if self.line else self.message
 
 
@@ -159,8 +159,8 @@ def _past_king_window(game: Game, name: str, action_text: str) -> Game:
 def header_fields(lines: list[str], source: str) -> tuple[dict[str, tuple[int, str]], int]:
     """A record's ``Key: value`` header lines, by key in lower case: (line, value) of
     each, and the index of the first line after the header. A key given twice is an
-    error naming both lines (a tester's review: the last "Seed:" was used silently,
-    and the error came later, on a move the other seed had not dealt)."""
+    error naming both lines: taking either silently would fail later, on a move the
+    other seed had not dealt."""
     fields: dict[str, tuple[int, str]] = {}
     for index, raw in enumerate(lines):
         line = raw.strip()
@@ -206,8 +206,8 @@ def _parse_header(lines: list[str], source: str) -> tuple[Header, int]:
 def _name_problem(name: str) -> str | None:
     """Why a record could not name this player on its lines, or None. A move's line is
     ``Name: action ; comment`` and a deal's ``Deal 3. Dealer Name.``: a name that read
-    otherwise there made every record written of the game unreadable (a tester's
-    review: the autosave of a game loaded with "A:B" was set aside at the next start)."""
+    otherwise there would make every record written of the game unreadable, its
+    autosave included."""
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
         return "a name cannot hold a control character or a line break"
     if ":" in name:
@@ -245,10 +245,9 @@ def check_dealer(
 ) -> None:
     """A deal's heading names its dealer (``... Dealer North.``) as the replay deals it:
     the seed decides who deals, so a heading that says otherwise is an error, not a
-    comment (a tester's review: "Dealer Bob." loaded without a word). A heading
-    without one (an older record) is not checked. The name is all that follows the
-    first "Dealer ", so that a name holding the word is read whole (a tester's review:
-    "Big dealer Bob" was read as "Bob")."""
+    comment. A heading without one (an older record) is not checked. The name is all
+    that follows the first "Dealer ", so that a name holding the word ("Big dealer
+    Bob") is read whole."""
     at = line.lower().find("dealer ")
     if at < 0:
         return

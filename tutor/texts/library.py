@@ -136,12 +136,12 @@ class Library:
         """Passages containing the query (all its words, any case, either reading), the
         whole phrase in a title first, then in the text, then the words apart; each with
         a snippet of the corrected text (the original only where the match is there
-        alone, a learner review: "Befuse" beside "Refuse", the passage said twice)."""
+        alone: "Befuse" beside "Refuse" says the passage twice)."""
         typed = [w for w in re.split(r"\s+", query.strip().casefold()) if w]
         if not typed:
             return []
         phrase = " ".join(typed)
-        # each word by its stem, so "revoke" finds "Revoking" (a learner review)
+        # each word by its stem, so "revoke" finds "Revoking"
         words = [_stem(w) for w in typed]
         ranked = []
         for order, passage in enumerate(self._passages.values()):
@@ -149,8 +149,8 @@ class Library:
             # of four" is found as a phrase, and no snippet shows "[9:7:621]"
             corrected = without_markers(passage.plain_text(True))
             original = without_markers(passage.plain_text(False))
-            # the translation's words, not its Markdown (a tester's review: a snippet
-            # read "**Écarté** Écarté is a card game", and "**" found every French passage)
+            # the translation's words, not its Markdown: no snippet reads "**Écarté**",
+            # and "**" finds nothing
             texts = [corrected, passage.plain_translation(), original]
             title = passage.full_title.casefold()
             body = " ".join(" ".join(texts).split()).casefold()

@@ -225,8 +225,8 @@ def parse_file(path: Path, doc_id: str, display: str) -> ParsedFile:
 
 MAX_BLOCKS = 60
 """Blocks (paragraphs, lists, quotes) a passage may hold; the longest has eight. The
-app shows a passage as Markdown, one widget a block: a tester's passage of 20,000
-short paragraphs (60 KB) took a minute and a gigabyte to show."""
+app shows a passage as Markdown, one widget a block: 20,000 short paragraphs (60 KB)
+take a minute and a gigabyte to show."""
 MAX_PASSAGE = 20_000
 """Characters a passage may hold; the longest has about 2,600."""
 

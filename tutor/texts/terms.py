@@ -1,8 +1,7 @@
 """The glossary's terms of art found in a text, so that a screen can link them.
 
-A tester's review: the hints at the table spoke of the vole, a jeu de règle, the
-point de refus, a guarded suit, with no way to the glossary from there. Everyday
-words of the game (deal, lead, trick, trumps...) are left out: linked every time,
+The hints at the table speak of the vole, a jeu de règle, the point de refus, a
+guarded suit: each is a way to the glossary from there. Everyday words of the game (deal, lead, trick, trumps...) are left out: linked every time,
 they would bury the terms a learner looks up.
 
 Each entry's term gives its forms (``Deal, dealer, non-dealer``: three; ``Abandon
