@@ -50,11 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TEXTUAL_ANIMATIONS"] = "none"
     with tempfile.TemporaryDirectory() as data:
         os.environ["ECARTE_DATA_DIR"] = data  # read when the app opens the store
-        from tutor.app import create_app
+        from tutor.app import Options, create_app
 
         shots = {
-            "lesson.svg": create_app(start="lessons", lesson_id=LESSON),
-            "table.svg": create_app(start="play", seed=SEED, engine="hints"),
+            "lesson.svg": create_app(Options(start="lessons", lesson_id=LESSON)),
+            "table.svg": create_app(Options(start="play", seed=SEED, engine="hints")),
         }
         for name, app in shots.items():
             asyncio.run(_shoot(app, ("question_mark",), args.out / name))
