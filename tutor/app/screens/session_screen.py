@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 from textual.widgets import RichLog
@@ -24,8 +24,9 @@ class SessionScreen(Screen[None]):
         """Whether putting the game away loses something (then it asks first)."""
         return self.session.unsaved
 
-    def abandon_question(self, for_what: str) -> str:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by the screen that holds the session
+
+        def abandon_question(self, for_what: str) -> str: ...
 
     def tell(self, *notices: Notice | None) -> None:
         for notice in notices:

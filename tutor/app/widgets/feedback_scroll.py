@@ -10,6 +10,7 @@ with the ``#question``, ``#choices``, ``#lesson-hand`` and ``#feedback-box`` in 
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.content import Content
@@ -31,9 +32,11 @@ class FeedbackScrolling(Screen):
     feedback_shown: int
     """How many times the feedback was drawn: a scroll for an older text stands down."""
 
-    def retrying(self) -> bool:
-        """A step answered and not over: the feedback is a verdict to try again after."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by the screen that mixes this in
+
+        def retrying(self) -> bool:
+            """A step answered and not over: the feedback is a verdict to try again after."""
+            ...
 
     def set_feedback(self, *parts: str) -> None:
         """Show feedback (replacing what was there), and scroll the board down to it."""
